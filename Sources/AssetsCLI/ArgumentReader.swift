@@ -1,0 +1,76 @@
+import VoicePack
+
+/// A command line that is wrong: exit status 2, one line on stderr.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let command: Command?
+    public let message: String
+
+    public init(_ command: Command?, _ message: String) {
+        self.command = command
+        self.message = message
+    }
+
+    public var description: String {
+        let name = command.map { "assets \($0.rawValue)" } ?? "assets"
+        return "\(name): \(message); see '\(name) --help'"
+    }
+}
+
+/// Walks the arguments of one command: `--key value`, `--key=value`, positionals, and `--` to end options.
+struct ArgumentReader {
+    enum Item: Equatable {
+        case option(String)
+        case positional(String)
+    }
+
+    let command: Command?
+    private var arguments: ArraySlice<String>
+    private var inlineValue: String?
+    private var optionsEnded = false
+
+    init(_ arguments: some Collection<String>, command: Command?) {
+        self.arguments = ArraySlice(arguments)
+        self.command = command
+    }
+
+    mutating func next() throws(UsageError) -> Item? {
+        if let inlineValue {
+            throw UsageError(command, "option takes no value: '=\(inlineValue)'")
+        }
+        guard let argument = arguments.popFirst() else { return nil }
+        if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Self.looksNumeric(argument) {
+            return .positional(argument)
+        }
+        if argument == "--" {
+            optionsEnded = true
+            return try next()
+        }
+        if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+            inlineValue = String(argument[argument.index(after: equals)...])
+            return .option(String(argument[..<equals]))
+        }
+        return .option(argument)
+    }
+
+    /// The value of the option just read: after `=`, or the next argument.
+    mutating func value(of option: String) throws(UsageError) -> String {
+        if let value = inlineValue {
+            inlineValue = nil
+            return value
+        }
+        guard let value = arguments.popFirst() else { throw UsageError(command, "\(option) needs a value") }
+        return value
+    }
+
+    /// The error for an option this command does not have, with the nearest known one.
+    func unknown(_ option: String, known: [String]) -> UsageError {
+        var message = "unknown option '\(option)'"
+        if let near = Suggestion.nearest(to: option, in: known) { message += " (did you mean '\(near)'?)" }
+        return UsageError(command, message)
+    }
+
+    /// A negative amount such as `-5` is an argument to refuse later, not an option.
+    private static func looksNumeric(_ argument: String) -> Bool {
+        argument.dropFirst().first.map { $0.isNumber || $0 == "." } ?? false
+    }
+}

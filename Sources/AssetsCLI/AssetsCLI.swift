@@ -1,0 +1,61 @@
+import Foundation
+import VoicePack
+
+/// The `assets` command line: parse into an `Invocation`, run it, exit with its status.
+public enum AssetsCLI {
+    static let overview = """
+        usage: assets COMMAND [OPTIONS]
+
+        Builds and checks the voice pack a payment app splices spoken amounts from.
+
+        commands:
+          build       raw-audio/ → normalized/ and manifest.json
+          check       fail (exit 1) on a missing, stale or mismatched fragment
+          audit       the report a sound designer reads after a build
+          say         the text and tokens for an amount
+          alphabet    every token the enabled styles and forms can say
+
+          assets COMMAND --help    the options of one command
+          assets --version
+
+        exit status: 0 all good, 1 the work found problems, 2 the command itself was wrong
+        """
+
+    /// Runs `assets` with the arguments after the program name and returns its status.
+    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+        let invocation: Invocation
+        do {
+            invocation = try Invocation.parse(arguments)
+        } catch {
+            console.printError(error.description)
+            return .usageError
+        }
+        switch invocation {
+        case .version:
+            console.print("\(Generator.name) \(Generator.version)")
+            return .success
+        case .help(let command):
+            console.print(help(for: command))
+            return .success
+        case .say(let options):
+            return SayCommand.run(options, console: console)
+        case .alphabet(let options):
+            return AlphabetCommand.run(options, console: console)
+        }
+    }
+
+    static func help(for command: Command?) -> String {
+        switch command {
+        case nil: return overview
+        case .say: return SayOptions.help
+        case .alphabet: return AlphabetOptions.help
+        case .build, .check, .audit: return overview
+        }
+    }
+
+    /// The one place the process exits.
+    public static func main() -> Never {
+        let status = run(Array(CommandLine.arguments.dropFirst()), console: .standard)
+        exit(status.rawValue)
+    }
+}

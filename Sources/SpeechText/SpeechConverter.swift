@@ -1,0 +1,90 @@
+/// Turns an amount into the text and tokens one reading style and amount form say.
+public struct SpeechConverter: Sendable, Hashable {
+    public let style: ReadingStyle
+    public let form: AmountForm
+    private let numerals: Numerals
+
+    public init(style: ReadingStyle, form: AmountForm) {
+        self.style = style
+        self.form = form
+        self.numerals = Numerals.of(style)
+    }
+
+    public static func == (lhs: SpeechConverter, rhs: SpeechConverter) -> Bool {
+        lhs.style == rhs.style && lhs.form == rhs.form
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(style)
+        hasher.combine(form)
+    }
+
+    /// Parses `input` (see `Amount(parsing:)`) and reads it.
+    public func reading(of input: String) throws(AmountError) -> Reading {
+        reading(of: try Amount(parsing: input))
+    }
+
+    public func reading(of amount: Amount) -> Reading {
+        switch form {
+        case .yuan: return Reading(tokens: yuanForm(amount))
+        case .decimal: return Reading(tokens: decimalForm(amount))
+        }
+    }
+
+    /// Exactly the tokens this style and form can emit, for some amount from 0 to `Amount.maximum`.
+    public var alphabet: Set<Token> {
+        switch form {
+        case .yuan:
+            return numerals.integerAlphabet.union([MoneyWord.yuan, MoneyWord.jiao, MoneyWord.fen, MoneyWord.exact])
+        case .decimal:
+            return numerals.integerAlphabet.union([numerals.point, numerals.zeroBeforePoint, MoneyWord.yuan])
+        }
+    }
+
+    /// The union of the alphabets of every style × form given.
+    public static func alphabet(styles: [ReadingStyle], forms: [AmountForm]) -> Set<Token> {
+        var tokens: Set<Token> = []
+        for style in styles {
+            for form in forms { tokens.formUnion(SpeechConverter(style: style, form: form).alphabet) }
+        }
+        return tokens
+    }
+
+    /// 一百二十三元四角五分; 一百元零五分; 五角; 一百元整.
+    private func yuanForm(_ amount: Amount) -> [Token] {
+        let (yuan, jiao, fen) = (amount.yuan, amount.jiao, amount.fenDigit)
+        var tokens: [Token] = []
+        let hasCents = jiao > 0 || fen > 0
+        if yuan > 0 || !hasCents {
+            tokens += numerals.integer(yuan, countsYuan: true)
+            tokens.append(MoneyWord.yuan)
+        }
+        guard hasCents else { return tokens + [MoneyWord.exact] }
+        if jiao > 0 {
+            tokens += [numerals.countingDigit(jiao), MoneyWord.jiao]
+        } else if yuan > 0 {
+            tokens.append(numerals.gap)
+        }
+        if fen > 0 { tokens += [numerals.countingDigit(fen), MoneyWord.fen] }
+        return tokens
+    }
+
+    /// 一百二十三点四五元; 十二点零五元; 一百元. Trailing zeros after the point are not said.
+    private func decimalForm(_ amount: Amount) -> [Token] {
+        let (yuan, jiao, fen) = (amount.yuan, amount.jiao, amount.fenDigit)
+        guard jiao > 0 || fen > 0 else { return numerals.integer(yuan, countsYuan: true) + [MoneyWord.yuan] }
+        var tokens = yuan == 0 ? [numerals.zeroBeforePoint] : numerals.integer(yuan, countsYuan: false)
+        tokens += [numerals.point, numerals.digits[jiao]]
+        if fen > 0 { tokens.append(numerals.digits[fen]) }
+        return tokens + [MoneyWord.yuan]
+    }
+}
+
+/// The money words every style shares.
+public enum MoneyWord {
+    public static let yuan: Token = "元"
+    public static let jiao: Token = "角"
+    public static let fen: Token = "分"
+    /// 整: said when there are no 角 and no 分.
+    public static let exact: Token = "整"
+}

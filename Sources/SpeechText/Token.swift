@@ -1,0 +1,23 @@
+/// One thing the splicer plays as one fragment: a character (一, 亿, 億, 〇, 元…) or a phrase (微信收款).
+public struct Token: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let text: String
+
+    public init(_ text: String) { self.text = text }
+    public init(stringLiteral text: String) { self.text = text }
+
+    public var description: String { text }
+
+    /// Ordered by Unicode scalar values, so that sorting gives the same order on every platform.
+    public static func < (lhs: Token, rhs: Token) -> Bool {
+        lhs.text.unicodeScalars.lexicographicallyPrecedes(rhs.text.unicodeScalars) { $0.value < $1.value }
+    }
+}
+
+/// What the converter says for one amount: the text, and the tokens that spell it in order.
+public struct Reading: Hashable, Sendable {
+    public let tokens: [Token]
+
+    public init(tokens: [Token]) { self.tokens = tokens }
+
+    public var text: String { tokens.map(\.text).joined() }
+}

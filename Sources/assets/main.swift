@@ -1,0 +1,3 @@
+import AssetsCLI
+
+AssetsCLI.main()

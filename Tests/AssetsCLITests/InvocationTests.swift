@@ -1,0 +1,80 @@
+import SpeechText
+import Testing
+
+@testable import AssetsCLI
+
+@Suite struct InvocationTests {
+    func say(_ arguments: String...) throws -> SayOptions {
+        guard case .say(let options) = try Invocation.parse(["say"] + arguments) else {
+            Issue.record("not a say invocation")
+            return SayOptions(amount: Amount(fen: 0)!)
+        }
+        return options
+    }
+
+    func usageError(_ arguments: [String]) -> String? {
+        do {
+            _ = try Invocation.parse(arguments)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func sayReadsItsOptionsInBothSpellings() throws {
+        let spaced = try say("1234.56", "--style", "financial", "--form", "decimal", "--format", "json")
+        let joined = try say("--style=financial", "--form=decimal", "--format=json", "1234.56")
+        #expect(spaced == joined)
+        #expect(spaced.amount.fen == 123_456)
+        #expect(spaced.style == .financial)
+        #expect(spaced.form == .decimal)
+        #expect(spaced.format == .json)
+    }
+
+    @Test func sayDefaults() throws {
+        let options = try say("88")
+        #expect(options.style == .spoken)
+        #expect(options.form == .yuan)
+        #expect(options.format == .text)
+    }
+
+    @Test func alphabetLists() throws {
+        let invocation = try Invocation.parse(["alphabet", "--styles", "spoken,formatter", "--forms=decimal"])
+        #expect(invocation == .alphabet(AlphabetOptions(styles: [.spoken, .formatter], forms: [.decimal])))
+        #expect(try Invocation.parse(["alphabet"]) == .alphabet(AlphabetOptions()))
+        #expect(try Invocation.parse(["alphabet", "--styles", "all"]) == .alphabet(AlphabetOptions()))
+    }
+
+    @Test func versionAndHelp() throws {
+        #expect(try Invocation.parse(["--version"]) == .version)
+        #expect(try Invocation.parse([]) == .help(nil))
+        #expect(try Invocation.parse(["--help"]) == .help(nil))
+        #expect(try Invocation.parse(["say", "--help"]) == .help(.say))
+        #expect(try Invocation.parse(["say", "1", "-h"]) == .help(.say))
+        #expect(try Invocation.parse(["help", "alphabet"]) == .help(.alphabet))
+    }
+
+    @Test(
+        arguments: [
+            (["say"], "give an amount"),
+            (["say", "1", "2"], "'2' is a second"),
+            (["say", "12", "--stlye", "spoken"], "did you mean '--style'"),
+            (["say", "12", "--style"], "--style needs a value"),
+            (["say", "12", "--style", "cantonese"], "unknown style 'cantonese'"),
+            (["say", "12", "--format", "html"], "unknown format 'html'"),
+            (["say", "1,23"], "'1,23' has a comma"),
+            (["say", "-5"], "'-5' is negative"),
+            (["say", "12", "--form=yuan=x"], "unknown form 'yuan=x'"),
+            (["alphabet", "--styles", "spoken,klingon"], "unknown style 'klingon'"),
+            (["alphabet", "--forms", ""], "unknown form an empty name"),
+            (["alphabet", "extra"], "unexpected argument 'extra'"),
+            (["sya", "12"], "did you mean 'say'"),
+            (["--frobnicate"], "unknown option '--frobnicate'"),
+        ] as [([String], String)])
+    func wrongCommandLines(arguments: [String], expected: String) {
+        let message = usageError(arguments)
+        #expect(message?.contains(expected) == true, "\(arguments): \(message ?? "accepted")")
+        #expect(message?.contains("--help") == true)
+        #expect(message?.contains("\n") == false)
+    }
+}

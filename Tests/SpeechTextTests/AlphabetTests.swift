@@ -1,0 +1,49 @@
+import SpeechText
+import Testing
+
+/// Each style × form's alphabet is proved, not sampled: every token said over all whole amounts up to a
+/// million and 200,000 random amounts with 角 and 分 is in it, and every token in it is said.
+@Suite struct AlphabetTests {
+    static let cases: [(ReadingStyle, AmountForm)] = ReadingStyle.allCases.flatMap { style in
+        AmountForm.allCases.map { (style, $0) }
+    }
+
+    @Test(arguments: cases)
+    func alphabetIsExact(style: ReadingStyle, form: AmountForm) {
+        let converter = SpeechConverter(style: style, form: form)
+        let alphabet = converter.alphabet
+        var emitted: Set<Token> = []
+        var strays: [String] = []
+        func say(_ amount: Amount) {
+            for token in converter.reading(of: amount).tokens where !emitted.contains(token) {
+                emitted.insert(token)
+                if !alphabet.contains(token) { strays.append("\(token) in \(amount)") }
+            }
+        }
+        for yuan in Int64(0)...1_000_000 { say(Amount(yuan: yuan)!) }
+        for fen in Int64(0)..<10_000 { say(Amount(fen: fen)!) }
+        var random = SeededGenerator(seed: 0x5EED_0002)
+        for _ in 0..<200_000 { say(Amount(fen: Int64.random(in: 0...Amount.maximum.fen, using: &random))!) }
+        say(Amount.maximum)
+
+        #expect(strays.isEmpty, "tokens outside the alphabet: \(strays.prefix(10))")
+        let dead = alphabet.subtracting(emitted).sorted()
+        #expect(dead.isEmpty, "alphabet entries no amount says: \(dead)")
+    }
+
+    @Test func namedVariantsAreWhereTheyBelong() {
+        func alphabet(_ styles: [ReadingStyle], _ forms: [AmountForm] = [.yuan]) -> Set<Token> {
+            SpeechConverter.alphabet(styles: styles, forms: forms)
+        }
+        #expect(alphabet([.formatter]).contains("〇"))
+        #expect(!alphabet([.formatter]).contains("零"))
+        #expect(alphabet([.formatterHant]).isSuperset(of: ["億", "萬", "〇", "零"]))
+        #expect(alphabet([.financial]).isSuperset(of: ["壹", "仟", "拾", "佰", "贰", "零"]))
+        #expect(!alphabet([.financial]).contains("两"))
+        #expect(alphabet([.spoken]).isSuperset(of: ["两", "二", "零", "整", "角", "分"]))
+        #expect(!alphabet([.spoken]).contains("点"))
+        #expect(alphabet([.spoken], [.decimal]).contains("点"))
+        #expect(!alphabet([.spoken], [.decimal]).contains("整"))
+        #expect(alphabet([.formatterHant], [.decimal]).contains("點"))
+    }
+}
