@@ -11,13 +11,34 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "assets", dependencies: ["AssetsCLI"]),
-        .target(name: "AssetsCLI", dependencies: ["SpeechText", "VoicePack"]),
+        .target(name: "AssetsCLI", dependencies: ["SpeechText", "VoicePack", "PackTools"]),
         // The manifest and settings models, naming, coverage: Foundation only.
         .target(name: "VoicePack", dependencies: ["SpeechText"]),
+        // build, check and audit: the work behind the commands, testable without a process.
+        .target(name: "PackTools", dependencies: ["VoicePack", "AudioPipeline", "Checksum", "SpeechText"]),
+        // Decode, mono, resample, trim, loudness, encode: the only module with audio C libraries.
+        .target(name: "AudioPipeline", dependencies: ["VoicePack", "CSndFile", "CSampleRate", "CEBUR128"]),
+        // SHA-256 of sources and fragments, by OpenSSL's libcrypto.
+        .target(name: "Checksum", dependencies: ["CCrypto"]),
+        .systemLibrary(
+            name: "CSndFile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+        .systemLibrary(
+            name: "CSampleRate", pkgConfig: "samplerate",
+            providers: [.apt(["libsamplerate0-dev"]), .brew(["libsamplerate"])]),
+        .systemLibrary(
+            name: "CEBUR128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         // Swift standard library only: the same files compile in an iOS extension.
         .target(name: "SpeechText"),
 
         .testTarget(name: "SpeechTextTests", dependencies: ["SpeechText"]),
-        .testTarget(name: "AssetsCLITests", dependencies: ["AssetsCLI", "assets"]),
+        .testTarget(name: "AudioPipelineTests", dependencies: ["AudioPipeline"]),
+        .testTarget(name: "VoicePackTests", dependencies: ["VoicePack", "SpeechText"]),
+        .testTarget(name: "PackToolsTests", dependencies: ["PackTools", "AudioPipeline", "VoicePack"]),
+        .testTarget(name: "AssetsCLITests", dependencies: ["AssetsCLI", "AudioPipeline", "assets"]),
     ]
 )

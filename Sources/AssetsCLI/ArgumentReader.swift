@@ -4,13 +4,17 @@ import VoicePack
 public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     public let command: Command?
     public let message: String
+    /// A settings file's problems, one a line, printed as they are.
+    public let multiline: Bool
 
-    public init(_ command: Command?, _ message: String) {
+    public init(_ command: Command?, _ message: String, multiline: Bool = false) {
         self.command = command
         self.message = message
+        self.multiline = multiline
     }
 
     public var description: String {
+        if multiline { return message }
         let name = command.map { "assets \($0.rawValue)" } ?? "assets"
         return "\(name): \(message); see '\(name) --help'"
     }

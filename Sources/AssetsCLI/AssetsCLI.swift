@@ -22,7 +22,10 @@ public enum AssetsCLI {
         """
 
     /// Runs `assets` with the arguments after the program name and returns its status.
-    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+    public static func run(
+        _ arguments: [String], console: Console,
+        currentFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) -> ExitStatus {
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments)
@@ -37,6 +40,8 @@ public enum AssetsCLI {
         case .help(let command):
             console.print(help(for: command))
             return .success
+        case .build(let options):
+            return BuildCommand.run(options, console: console, currentFolder: currentFolder)
         case .say(let options):
             return SayCommand.run(options, console: console)
         case .alphabet(let options):
@@ -49,7 +54,8 @@ public enum AssetsCLI {
         case nil: return overview
         case .say: return SayOptions.help
         case .alphabet: return AlphabetOptions.help
-        case .build, .check, .audit: return overview
+        case .build: return BuildOptions.help
+        case .check, .audit: return overview
         }
     }
 

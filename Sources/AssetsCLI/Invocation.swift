@@ -10,6 +10,7 @@ public enum Command: String, CaseIterable, Sendable {
 public enum Invocation: Equatable, Sendable {
     case version
     case help(Command?)
+    case build(BuildOptions)
     case say(SayOptions)
     case alphabet(AlphabetOptions)
 
@@ -31,7 +32,8 @@ public enum Invocation: Equatable, Sendable {
         switch command {
         case .say: return .say(try SayOptions.parse(&reader))
         case .alphabet: return .alphabet(try AlphabetOptions.parse(&reader))
-        case .build, .check, .audit: throw UsageError(command, "not available yet")
+        case .build: return .build(try BuildOptions.parse(&reader))
+        case .check, .audit: throw UsageError(command, "not available yet")
         }
     }
 

@@ -1,0 +1,55 @@
+import Foundation
+import PackTools
+import VoicePack
+
+/// The options every pack command shares: where the pack's parts are, and the settings file.
+public struct PackOptions: Equatable, Sendable {
+    public var raw: String?
+    public var out: String?
+    public var manifest: String?
+    public var config: String?
+
+    static let known = ["--raw", "--out", "--manifest", "--config"]
+
+    static let help = """
+          --raw DIR        the recordings (default: raw-audio, or "raw" in assets.json)
+          --out DIR        the built fragments (default: normalized, or "out")
+          --manifest FILE  the manifest (default: manifest.json, or "manifest")
+          --config FILE    the settings (default: assets.json in the current folder, if there is one)
+        """
+
+    /// Takes `option` if it is one of these; false otherwise.
+    mutating func take(_ option: String, from reader: inout ArgumentReader) throws(UsageError) -> Bool {
+        switch option {
+        case "--raw": raw = try reader.value(of: option)
+        case "--out": out = try reader.value(of: option)
+        case "--manifest": manifest = try reader.value(of: option)
+        case "--config": config = try reader.value(of: option)
+        default: return false
+        }
+        return true
+    }
+
+    /// The settings and resolved paths, or a usage error (exit 2) listing every problem of the settings.
+    func load(command: Command, currentFolder: URL) throws(UsageError) -> (Settings, PackPaths) {
+        let configURL =
+            config.map { PackPaths.resolve($0, against: currentFolder) }
+            ?? currentFolder.appendingPathComponent("assets.json")
+        var settings = Settings()
+        let root = config == nil ? currentFolder : configURL.deletingLastPathComponent()
+        if config != nil || FileManager.default.fileExists(atPath: configURL.path) {
+            let name = config ?? "assets.json"
+            if config != nil && !FileManager.default.fileExists(atPath: configURL.path) {
+                throw UsageError(command, "\(name): no such settings file")
+            }
+            do {
+                settings = try Settings.load(contentsOf: configURL, name: name)
+            } catch {
+                throw UsageError(command, error.description, multiline: true)
+            }
+        }
+        let paths = PackPaths(
+            root: root, settings: settings, raw: raw, out: out, manifest: manifest, currentFolder: currentFolder)
+        return (settings, paths)
+    }
+}

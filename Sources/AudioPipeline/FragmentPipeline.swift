@@ -1,0 +1,88 @@
+import Foundation
+import VoicePack
+
+/// One recording in, one fragment out: the stages in the order they run.
+///
+///     decode → remove DC → downmix → resample → trim → normalize → encode
+///
+/// Each stage is a value with its settings; this type only runs them in order and collects what each
+/// one measured and decided.
+public struct FragmentPipeline: Sendable {
+    /// Longer sources are refused before they are decoded: a fragment is a word or a phrase.
+    public var maximumSourceSeconds: Double
+    public var removeDC = RemoveDC()
+    public var downmix = Downmix()
+    public var resample: Resample
+    public var trim = Trim()
+    public var normalize = Normalize()
+    public var encode: Encode
+
+    /// The pipeline with every setting that shapes the audio taken from `assets.json`.
+    public init(settings: Settings) {
+        maximumSourceSeconds = settings.limits.maximumSourceSeconds
+        resample = Resample(to: settings.format.sampleRate, quality: settings.resampler)
+        trim = Trim(settings.trim)
+        normalize = Normalize(settings.loudness)
+        encode = Encode(sampleFormat: settings.format.sampleFormat, container: settings.format.container)
+    }
+
+    /// Reads `sourcePath`, writes the fragment to `outputPath`. `name` is how errors and reports name the
+    /// source; `ditherSeed` names the fragment so its dither is the same on every build.
+    public func process(
+        sourcePath: String, name: String, outputPath: String, ditherSeed: String
+    ) throws(AudioError) -> FragmentReport {
+        DecodeCounter.shared.increment()
+        let file = try SoundFile.open(reading: sourcePath, name: name)
+        let maximumFrames = Int(maximumSourceSeconds * Double(file.info.sampleRate))
+        let channels = try file.readChannels(name: name, maxFrames: maximumFrames)
+        try file.close()
+
+        let centred = removeDC.apply(channels, sampleRate: file.info.sampleRate)
+        let (mono, decision) = downmix.apply(centred, sampleRate: file.info.sampleRate)
+        let resampled = try resample.apply(mono)
+        let (trimmed, trimReport) = try trim.apply(resampled, name: name)
+        let (normalized, loudnessReport) = try normalize.apply(trimmed, name: name)
+        let quantized = encode.quantize(normalized, ditherSeed: DitherNoise.seed(for: ditherSeed))
+        try encode.write(quantized, to: outputPath)
+
+        return FragmentReport(
+            source: file.info, channelDecision: decision, trim: trimReport, loudness: loudnessReport,
+            frames: quantized.frames, durationMs: quantized.durationMs,
+            loudnessLUFS: LoudnessMeter.fragmentLoudness(quantized), truePeakDBTP: LoudnessMeter.truePeak(quantized))
+    }
+}
+
+/// Everything the pipeline measured and decided for one fragment.
+public struct FragmentReport: Equatable, Sendable {
+    public let source: SoundFile.Info
+    public let channelDecision: ChannelDecision
+    public let trim: TrimReport
+    public let loudness: LoudnessReport
+    public let frames: Int
+    public let durationMs: Double
+    /// Measured on the samples as written.
+    public let loudnessLUFS: Double
+    public let truePeakDBTP: Double
+
+    public var sourceDurationMs: Double { Double(source.frames) * 1000 / Double(source.sampleRate) }
+}
+
+/// How many sources the pipeline has decoded in this process: lets a test prove that a build with
+/// nothing changed does no audio work.
+public final class DecodeCounter: @unchecked Sendable {
+    public static let shared = DecodeCounter()
+    private let lock = NSLock()
+    private var count = 0
+
+    public var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+}

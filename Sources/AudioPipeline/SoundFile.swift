@@ -1,0 +1,217 @@
+import CSndFile
+import Foundation
+
+/// An open libsndfile handle: the only owner of its `SNDFILE` pointer, closed by `close()` or on deinit.
+public final class SoundFile {
+    /// Frames, rate, channels and format of the file as libsndfile reports them.
+    public struct Info: Equatable, Sendable {
+        public let frames: Int
+        public let sampleRate: Int
+        public let channels: Int
+        public let format: FileFormat
+    }
+
+    public let path: String
+    public let info: Info
+    private var handle: OpaquePointer?
+
+    /// libsndfile reports failed opens through one global error slot: opens take turns.
+    private static let openLock = NSLock()
+
+    private init(path: String, handle: OpaquePointer, info: SF_INFO) {
+        self.path = path
+        self.handle = handle
+        self.info = Info(
+            frames: Int(info.frames), sampleRate: Int(info.samplerate), channels: Int(info.channels),
+            format: FileFormat(code: info.format))
+    }
+
+    deinit { if let handle { sf_close(handle) } }
+
+    /// Opens `path` for reading. The error names `name` (the path as the user knows it) and says what
+    /// libsndfile said.
+    public static func open(reading path: String, name: String) throws(AudioError) -> SoundFile {
+        var info = SF_INFO()
+        openLock.lock()
+        defer { openLock.unlock() }
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            let said = String(cString: sf_strerror(nil))
+            throw AudioError(file: name, problem: "libsndfile cannot read it (\(said))", fix: unreadableFix(for: path))
+        }
+        let file = SoundFile(path: path, handle: handle, info: info)
+        if let (promised, held) = file.truncatedAudioChunk() {
+            throw AudioError(
+                file: name,
+                problem: "it is truncated: the header promises \(promised) bytes of audio, the file holds \(held)",
+                fix: "copy or export it again")
+        }
+        guard info.samplerate > 0, info.channels > 0 else {
+            throw AudioError(
+                file: name, problem: "libsndfile reports \(info.samplerate) Hz and \(info.channels) channels",
+                fix: "export it again as WAV or FLAC")
+        }
+        return file
+    }
+
+    /// Creates `path` for writing `format` at `sampleRate`, replacing any file there.
+    public static func create(
+        writing path: String, format: FileFormat, sampleRate: Int, channels: Int
+    ) throws(AudioError) -> SoundFile {
+        guard let code = format.code else {
+            throw AudioError(file: path, problem: "libsndfile cannot write \(format)", fix: "choose another format")
+        }
+        var info = SF_INFO(
+            frames: 0, samplerate: Int32(sampleRate), channels: Int32(channels), format: code, sections: 0, seekable: 0)
+        openLock.lock()
+        defer { openLock.unlock() }
+        guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
+            let said = String(cString: sf_strerror(nil))
+            throw AudioError(
+                file: path, problem: "cannot create it (\(said))", fix: "check that its folder is writable")
+        }
+        // A PEAK chunk carries a timestamp, which would make two builds differ.
+        sf_command(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
+        // Out-of-range floats written to integer formats clip rather than wrap around.
+        sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        return SoundFile(path: path, handle: handle, info: info)
+    }
+
+    /// libsndfile opens a file cut short and reads what is there; its log notes the audio chunk's size
+    /// as "data : 30902 (should be 14956)". Returns (promised, held) bytes when that chunk is short.
+    private func truncatedAudioChunk() -> (Int, Int)? {
+        var log = [CChar](repeating: 0, count: 4096)
+        sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count))
+        let text = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for line in text.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("data ") || trimmed.hasPrefix("SSND ") || trimmed.hasPrefix("ds64 "),
+                let open = trimmed.range(of: "(should be ")
+            else { continue }
+            let declared = trimmed[..<open.lowerBound].split(separator: ":").last.flatMap {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            }
+            let actual = Int(trimmed[open.upperBound...].prefix { $0.isNumber })
+            if let declared, let actual, actual < declared { return (declared, actual) }
+        }
+        return nil
+    }
+
+    /// Reads every frame, one array per channel. Refuses more than `maxFrames` frames without reading
+    /// them, a file shorter than its header says, and NaN or infinite samples.
+    public func readChannels(name: String, maxFrames: Int) throws(AudioError) -> [[Float]] {
+        guard let handle else { preconditionFailure("read after close") }
+        let channels = info.channels
+        if info.frames > maxFrames {
+            throw AudioError(
+                file: name,
+                problem: "it is \(Self.seconds(info.frames, info.sampleRate)) long, which is not a fragment",
+                fix: "cut it to one word or phrase, or raise limits.maximumSourceSeconds in assets.json")
+        }
+        let knownLength = info.frames > 0 && info.frames < Int(Int32.max)
+        var deinterleaved = [[Float]](repeating: [], count: channels)
+        for channel in 0..<channels { deinterleaved[channel].reserveCapacity(knownLength ? info.frames : 0) }
+        let chunkFrames = 16_384
+        var buffer = [Float](repeating: 0, count: chunkFrames * channels)
+        var total = 0
+        while true {
+            let read = buffer.withUnsafeMutableBufferPointer {
+                sf_readf_float(handle, $0.baseAddress, sf_count_t(chunkFrames))
+            }
+            if read <= 0 { break }
+            let frames = Int(read)
+            total += frames
+            if total > maxFrames {
+                throw AudioError(
+                    file: name,
+                    problem: "it is longer than \(Self.seconds(maxFrames, info.sampleRate)), which is not a fragment",
+                    fix: "cut it to one word or phrase, or raise limits.maximumSourceSeconds in assets.json")
+            }
+            for frame in 0..<frames {
+                for channel in 0..<channels {
+                    let sample = buffer[frame * channels + channel]
+                    guard sample.isFinite else {
+                        throw AudioError(
+                            file: name,
+                            problem: "sample \(total - frames + frame) of channel \(channel + 1) is \(sample)",
+                            fix: "export it again from the editor; NaN and infinity are not sound")
+                    }
+                    deinterleaved[channel].append(sample)
+                }
+            }
+        }
+        let error = sf_error(handle)
+        if error != 0 {
+            throw AudioError(
+                file: name, problem: "reading failed after \(total) frames (\(String(cString: sf_strerror(handle))))",
+                fix: "export it again as WAV or FLAC")
+        }
+        if knownLength && total < info.frames {
+            throw AudioError(
+                file: name,
+                problem: "it is truncated: the header promises \(info.frames) frames, the file holds \(total)",
+                fix: "copy or export it again")
+        }
+        if total == 0 {
+            throw AudioError(file: name, problem: "it holds no audio", fix: "export the recording again")
+        }
+        return deinterleaved
+    }
+
+    /// Writes interleaved samples in [-1, 1]; libsndfile converts to the file's encoding.
+    public func write(interleaved samples: [Float]) throws(AudioError) {
+        try write(count: samples.count) { handle, frames in
+            samples.withUnsafeBufferPointer { sf_writef_float(handle, $0.baseAddress, frames) }
+        }
+    }
+
+    /// Writes interleaved 16-bit samples exactly as given.
+    public func write(interleaved samples: [Int16]) throws(AudioError) {
+        try write(count: samples.count) { handle, frames in
+            samples.withUnsafeBufferPointer { sf_writef_short(handle, $0.baseAddress, frames) }
+        }
+    }
+
+    /// Writes interleaved 32-bit samples exactly as given (24-bit files keep the top 24 bits).
+    public func write(interleaved samples: [Int32]) throws(AudioError) {
+        try write(count: samples.count) { handle, frames in
+            samples.withUnsafeBufferPointer { sf_writef_int(handle, $0.baseAddress, frames) }
+        }
+    }
+
+    private func write(count: Int, _ body: (OpaquePointer, sf_count_t) -> sf_count_t) throws(AudioError) {
+        guard let handle else { preconditionFailure("write after close") }
+        let frames = count / info.channels
+        let written = body(handle, sf_count_t(frames))
+        if written != frames {
+            throw AudioError(
+                file: path, problem: "wrote \(written) of \(frames) frames (\(String(cString: sf_strerror(handle))))",
+                fix: "check the free disk space")
+        }
+    }
+
+    /// Finishes the file: for a written file, the header is completed here, so a failure matters.
+    public func close() throws(AudioError) {
+        guard let handle else { return }
+        self.handle = nil
+        let status = sf_close(handle)
+        if status != 0 {
+            throw AudioError(
+                file: path, problem: "closing failed (\(String(cString: sf_error_number(status))))",
+                fix: "check the free disk space")
+        }
+    }
+
+    static func seconds(_ frames: Int, _ rate: Int) -> String {
+        let seconds = Double(frames) / Double(max(rate, 1))
+        return seconds >= 60 ? "\(Int(seconds / 60)) min \(Int(seconds) % 60) s" : "\((seconds * 10).rounded() / 10) s"
+    }
+
+    private static func unreadableFix(for path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "m4a", "aac", "mp4", "wma":
+            return "libsndfile has no AAC or WMA decoder: export it as WAV or FLAC"
+        default:
+            return "export it as WAV or FLAC"
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import VoicePack
+
+/// Cuts leading and trailing silence, keeping a short pre-roll and post-roll with a fade at each cut.
+///
+/// The level is read in 10 ms windows every 5 ms. The threshold sits `noiseMarginDB` over the noise floor
+/// (the quietest 5 % of windows), but never lower than `thresholdDB` under the loudest window — so a
+/// decaying tail is kept down to there — and never higher than 10 dB above that, so a fricative 30–40 dB
+/// under its vowel (三 四 十 七 千 分 角) is kept. Only when the noise itself comes within 40 dB of the voice
+/// does the threshold rise to 3 dB over the floor. Sound starts at the first run of `minimumSoundMs` over
+/// the threshold and ends at the last.
+public struct Trim: Sendable {
+    public var thresholdDB: Double
+    public var noiseMarginDB: Double
+    public var preRollMs: Double
+    public var postRollMs: Double
+    public var fadeInMs: Double
+    public var fadeOutMs: Double
+    public var minimumSoundMs = 15.0
+
+    static let windowMs = 10.0
+    static let hopMs = 5.0
+
+    /// The defaults are the settings' defaults (`Settings.Trim`), so they are written down once.
+    public init(_ settings: Settings.Trim = Settings.Trim()) {
+        thresholdDB = settings.thresholdDB
+        noiseMarginDB = settings.noiseMarginDB
+        preRollMs = settings.preRollMs
+        postRollMs = settings.postRollMs
+        fadeInMs = settings.fadeInMs
+        fadeOutMs = settings.fadeOutMs
+    }
+
+    public func apply(_ signal: Signal, name: String) throws(AudioError) -> (Signal, TrimReport) {
+        let window = max(1, signal.frames(ms: Self.windowMs))
+        let hop = max(1, signal.frames(ms: Self.hopMs))
+        let energies = Self.windowEnergies(signal.samples, window: window, hop: hop)
+        guard let loudest = energies.max(), loudest > 1e-12 else {
+            throw AudioError(
+                file: name, problem: "it is silent", fix: "export the recording again, with the voice in it")
+        }
+        let peakDB = Decibels.power(loudest)
+        let floorDB = Decibels.power(Self.quietest(energies, fraction: 0.05))
+        let lowest = peakDB + thresholdDB
+        // Never under the noise itself: in a noisy recording (noise within 40 dB of the voice) the
+        // threshold rides 3 dB over the floor, and the run length keeps noise from counting as sound.
+        let thresholdDB = max(min(max(floorDB + noiseMarginDB, lowest), lowest + 10), floorDB + 3)
+        let threshold = pow(10, thresholdDB / 10)
+
+        let run = max(1, Int((minimumSoundMs / Self.hopMs).rounded(.up)))
+        let loud = energies.map { $0 > threshold }
+        let first = Self.firstRun(of: run, in: loud) ?? loud.firstIndex(of: true)!
+        let last = Self.firstRun(of: run, in: loud.reversed()).map { loud.count - 1 - $0 } ?? loud.lastIndex(of: true)!
+
+        let soundStart = first * hop
+        let soundEnd = min(signal.frames, last * hop + window)
+        let head = max(0, soundStart - signal.frames(ms: preRollMs))
+        let tail = min(signal.frames, soundEnd + signal.frames(ms: postRollMs))
+        var kept = Array(signal.samples[head..<tail])
+        Self.fade(&kept, inFrames: signal.frames(ms: fadeInMs), outFrames: signal.frames(ms: fadeOutMs))
+
+        let rate = Double(signal.sampleRate)
+        let report = TrimReport(
+            headMs: Double(head) * 1000 / rate, tailMs: Double(signal.frames - tail) * 1000 / rate,
+            thresholdDBFS: thresholdDB, noiseFloorDBFS: floorDB, peakDBFS: peakDB)
+        return (Signal(samples: kept, sampleRate: signal.sampleRate), report)
+    }
+
+    static func windowEnergies(_ samples: [Float], window: Int, hop: Int) -> [Double] {
+        if samples.count <= window { return [Downmix.energy(samples)] }
+        var energies: [Double] = []
+        energies.reserveCapacity((samples.count - window) / hop + 1)
+        samples.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start + window <= buffer.count {
+                var sum = 0.0
+                for index in start..<(start + window) { sum += Double(buffer[index]) * Double(buffer[index]) }
+                energies.append(sum / Double(window))
+                start += hop
+            }
+        }
+        return energies
+    }
+
+    static func quietest(_ energies: [Double], fraction: Double) -> Double {
+        let sorted = energies.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+
+    static func firstRun(of length: Int, in flags: some Sequence<Bool>) -> Int? {
+        var count = 0
+        for (index, flag) in flags.enumerated() {
+            count = flag ? count + 1 : 0
+            if count == length { return index - length + 1 }
+        }
+        return nil
+    }
+
+    /// Raised-cosine fades, so a cut makes no click.
+    static func fade(_ samples: inout [Float], inFrames: Int, outFrames: Int) {
+        let fadeIn = min(inFrames, samples.count / 2)
+        for index in 0..<fadeIn {
+            samples[index] *= Float(0.5 - 0.5 * cos(Double.pi * Double(index) / Double(fadeIn)))
+        }
+        let fadeOut = min(outFrames, samples.count / 2)
+        for index in 0..<fadeOut {
+            samples[samples.count - 1 - index] *= Float(0.5 - 0.5 * cos(Double.pi * Double(index) / Double(fadeOut)))
+        }
+    }
+}
+
+/// What `Trim` cut and why.
+public struct TrimReport: Equatable, Sendable {
+    public let headMs: Double
+    public let tailMs: Double
+    /// The level that counted as sound, in dBFS (mean square over 10 ms).
+    public let thresholdDBFS: Double
+    public let noiseFloorDBFS: Double
+    public let peakDBFS: Double
+}

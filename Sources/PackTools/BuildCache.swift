@@ -1,0 +1,40 @@
+import Checksum
+import Foundation
+
+/// Remembers the SHA-256 of files by size and modification time, so an unchanged file is not read again
+/// (as make and git do). It lives in `.assets/cache.json`, outside the pack; losing it costs one re-hash.
+struct BuildCache: Codable {
+    struct Entry: Codable, Equatable {
+        var size: Int
+        var modified: Int64
+        var sha256: String
+    }
+
+    /// Manifest-relative path → what was last seen there.
+    var files: [String: Entry] = [:]
+
+    static func load(from paths: PackPaths) -> BuildCache {
+        let url = paths.state.appendingPathComponent("cache.json")
+        guard let data = try? Data(contentsOf: url), let cache = try? JSONDecoder().decode(BuildCache.self, from: data)
+        else {
+            return BuildCache()
+        }
+        return cache
+    }
+
+    func save(to paths: PackPaths) {
+        let url = paths.state.appendingPathComponent("cache.json")
+        try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
+        if let data = try? JSONEncoder().encode(self) { try? PackTransaction.writeAtomically(data, to: url) }
+    }
+
+    /// The digest of the file at `url`: from the cache when its size and time are unchanged.
+    mutating func sha256(of url: URL, path: String, status: FileStatus) throws -> String {
+        if let entry = files[path], entry.size == status.size, entry.modified == status.modified {
+            return entry.sha256
+        }
+        let digest = try SHA256.hex(ofFileAt: url.path)
+        files[path] = Entry(size: status.size, modified: status.modified, sha256: digest)
+        return digest
+    }
+}

@@ -1,0 +1,52 @@
+import AudioPipeline
+import VoicePack
+
+/// A built fragment as the manifest records it, with the warnings a sound designer should hear about.
+enum FragmentRecord {
+    /// Under this much room between the voice and the noise floor, trimming cannot tell them apart well.
+    static let noisyBelowDB = 40.0
+
+    static func make(
+        token: String, file: String, sha256: String, source: SourceFile, sourceSHA256: String, report: FragmentReport,
+        settings: Settings
+    ) -> Manifest.Fragment {
+        Manifest.Fragment(
+            token: token, file: file, frames: report.frames, durationMs: report.durationMs, sha256: sha256,
+            loudnessLUFS: report.loudnessLUFS, truePeakDBTP: report.truePeakDBTP, gainDB: report.loudness.gainDB,
+            limiterReductionDB: report.loudness.limiterReductionDB, trimmedHeadMs: report.trim.headMs,
+            trimmedTailMs: report.trim.tailMs, warnings: warnings(report, settings: settings),
+            source: Manifest.Source(
+                file: source.path, sha256: sourceSHA256, size: source.status.size, sampleRate: report.source.sampleRate,
+                channels: report.source.channels, format: report.source.format.description,
+                frames: report.source.frames,
+                durationMs: report.sourceDurationMs, loudnessLUFS: report.loudness.inputLUFS,
+                truePeakDBTP: report.loudness.inputTruePeakDBTP, noiseFloorDBFS: report.trim.noiseFloorDBFS,
+                channelDecision: report.channelDecision.description))
+    }
+
+    static func warnings(_ report: FragmentReport, settings: Settings) -> [String] {
+        var warnings: [String] = []
+        if case .picked = report.channelDecision { warnings.append(report.channelDecision.description) }
+        let room = report.trim.peakDBFS - report.trim.noiseFloorDBFS
+        if room < noisyBelowDB {
+            warnings.append(
+                "noisy: the noise floor is only \(Int(room.rounded())) dB under the voice, so trimming may keep noise or cut soft sounds"
+            )
+        }
+        if report.loudness.limiterReductionDB >= 1 {
+            warnings.append("peaks limited by \(format(report.loudness.limiterReductionDB)) dB to reach the target")
+        }
+        let off = report.loudnessLUFS - settings.loudness.targetLUFS
+        if abs(off) > settings.loudness.toleranceLU {
+            warnings.append(
+                "measures \(format(report.loudnessLUFS)) LUFS, \(format(abs(off))) LU from the target, at \(format(settings.loudness.maximumLimitingDB)) dB of limiting"
+            )
+        }
+        if report.trim.headMs == 0 {
+            warnings.append("no silence before the voice: the recording may start cut off")
+        }
+        return warnings
+    }
+
+    static func format(_ value: Double) -> String { String((value * 10).rounded() / 10) }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import VoicePack
+
+/// Where a pack's parts are, resolved once from flags, `assets.json` and the current folder.
+public struct PackPaths: Equatable, Sendable {
+    /// The folder paths are shown relative to: the settings file's folder, or the current folder.
+    public let root: URL
+    public let raw: URL
+    public let out: URL
+    public let manifest: URL
+    /// `.assets/` beside the manifest: the build cache, the lock and the commit journal. Not part of the pack.
+    public var state: URL { manifest.deletingLastPathComponent().appendingPathComponent(".assets") }
+    /// Where a build writes new fragments before they are renamed into `out`.
+    public var staging: URL { out.appendingPathComponent(".assets-staging") }
+
+    public init(root: URL, raw: URL, out: URL, manifest: URL) {
+        self.root = root.standardizedFileURL
+        self.raw = raw.standardizedFileURL
+        self.out = out.standardizedFileURL
+        self.manifest = manifest.standardizedFileURL
+    }
+
+    /// Paths from settings, relative to `root`; a flag's value (relative to the current folder) wins.
+    public init(root: URL, settings: Settings, raw: String?, out: String?, manifest: String?, currentFolder: URL) {
+        func resolve(_ flag: String?, _ setting: String) -> URL {
+            if let flag { return PackPaths.resolve(flag, against: currentFolder) }
+            return PackPaths.resolve(setting, against: root)
+        }
+        self.init(
+            root: root, raw: resolve(raw, settings.raw), out: resolve(out, settings.out),
+            manifest: resolve(manifest, settings.manifest))
+    }
+
+    /// `url`'s path relative to the manifest's folder (`normalized/digit_1.wav`), as the manifest writes it.
+    public func manifestRelative(_ url: URL) -> String {
+        Self.relative(url.standardizedFileURL.path, to: manifest.deletingLastPathComponent().path)
+    }
+
+    /// `url`'s path relative to `root`, for messages.
+    public func display(_ url: URL) -> String {
+        Self.relative(url.standardizedFileURL.path, to: root.path)
+    }
+
+    /// A path from the manifest's folder, as the manifest writes it, back to a URL.
+    public func resolveManifestPath(_ path: String) -> URL {
+        PackPaths.resolve(path, against: manifest.deletingLastPathComponent()).standardizedFileURL
+    }
+
+    /// `path` as is when absolute, else below `folder`.
+    public static func resolve(_ path: String, against folder: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+    }
+
+    static func relative(_ path: String, to base: String) -> String {
+        let pathParts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let baseParts = base.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < min(pathParts.count, baseParts.count) && pathParts[common] == baseParts[common] { common += 1 }
+        let ups = Array(repeating: "..", count: baseParts.count - common)
+        let rest = pathParts[common...].map(String.init)
+        let joined = (ups + rest).joined(separator: "/")
+        return joined.isEmpty ? "." : joined
+    }
+}

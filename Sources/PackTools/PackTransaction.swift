@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Replaces a pack so that a crash at any moment leaves the old pack or the new one, never a mix.
+///
+/// New fragments are written to a staging folder inside the output folder. The commit point is the
+/// journal: a file listing the fragments to move in, the fragments to remove and the new manifest's
+/// text, written to a temporary name and renamed into `.assets/journal.json`. Once it is there, the new
+/// pack is decided; applying it (renames, removals, the manifest) is repeatable, and whoever next opens
+/// the pack under its lock — `build`, `check`, `audit`, `say` — finishes an interrupted one first.
+public struct PackTransaction: Sendable {
+    struct Journal: Codable {
+        /// File names in the staging folder to rename into the output folder.
+        var moves: [String]
+        /// File names in the output folder to remove.
+        var removals: [String]
+        /// The new manifest, byte for byte.
+        var manifest: String
+    }
+
+    public let paths: PackPaths
+
+    public init(paths: PackPaths) { self.paths = paths }
+
+    var journalURL: URL { paths.state.appendingPathComponent("journal.json") }
+
+    /// A clean staging folder for a new build.
+    public func prepareStaging() throws -> URL {
+        try? FileManager.default.removeItem(at: paths.staging)
+        try FileManager.default.createDirectory(at: paths.staging, withIntermediateDirectories: true)
+        return paths.staging
+    }
+
+    /// Throws away what a failed build staged.
+    public func discardStaging() {
+        try? FileManager.default.removeItem(at: paths.staging)
+    }
+
+    /// Decides the new pack (writes the journal), then applies it.
+    public func commit(moves: [String], removals: [String], manifest: Data) throws {
+        try FileManager.default.createDirectory(at: paths.out, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
+        // The staged fragments must be on disk before the journal that points at them.
+        Self.flush(paths.staging.path)
+        let journal = Journal(moves: moves, removals: removals, manifest: String(decoding: manifest, as: UTF8.self))
+        try Self.writeAtomically(try JSONEncoder().encode(journal), to: journalURL)
+        try apply(journal)
+    }
+
+    /// Finishes a commit that a crash interrupted, or clears what an uncommitted build staged. The
+    /// caller holds the pack's lock. Returns true when it finished a commit.
+    @discardableResult
+    public func recover() throws -> Bool {
+        guard FileManager.default.fileExists(atPath: journalURL.path) else {
+            discardStaging()
+            return false
+        }
+        let journal = try JSONDecoder().decode(Journal.self, from: Data(contentsOf: journalURL))
+        try apply(journal)
+        return true
+    }
+
+    private func apply(_ journal: Journal) throws {
+        let manager = FileManager.default
+        for name in journal.moves {
+            let staged = paths.staging.appendingPathComponent(name)
+            // Already moved by an earlier, interrupted apply.
+            guard manager.fileExists(atPath: staged.path) else { continue }
+            if rename(staged.path, paths.out.appendingPathComponent(name).path) != 0 {
+                throw CocoaError(
+                    .fileWriteUnknown,
+                    userInfo: [NSFilePathErrorKey: staged.path, NSLocalizedDescriptionKey: FileStatus.lastError])
+            }
+        }
+        for name in journal.removals {
+            let url = paths.out.appendingPathComponent(name)
+            if manager.fileExists(atPath: url.path) { try manager.removeItem(at: url) }
+        }
+        try Self.writeAtomically(Data(journal.manifest.utf8), to: paths.manifest)
+        Self.flush(paths.out.path)
+        try manager.removeItem(at: journalURL)
+        discardStaging()
+    }
+
+    /// Writes to a temporary name beside `url`, flushes it, and renames it over `url`.
+    static func writeAtomically(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(getpid())")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSFilePathErrorKey: temporary.path, NSLocalizedDescriptionKey: FileStatus.lastError])
+        }
+        let handle = try FileHandle(forWritingTo: temporary)
+        try handle.synchronize()
+        try handle.close()
+        if rename(temporary.path, url.path) != 0 {
+            let reason = FileStatus.lastError
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: reason])
+        }
+        flush(url.deletingLastPathComponent().path)
+    }
+
+    /// Flushes the file system that holds `path` (one call for all the staged files).
+    static func flush(_ path: String) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        #if os(Linux)
+            linuxSyncFS(descriptor)
+        #else
+            fsync(descriptor)
+        #endif
+        close(descriptor)
+    }
+}
+
+#if os(Linux)
+    /// glibc's `syncfs(2)`, which the Glibc module leaves out (it needs _GNU_SOURCE).
+    @_silgen_name("syncfs") @discardableResult
+    private func linuxSyncFS(_ descriptor: Int32) -> Int32
+#endif

@@ -1,0 +1,243 @@
+import Foundation
+import SpeechText
+
+/// What the splicer reads: the format, the loudness target, and one entry per fragment, sorted by token.
+/// Paths are relative to the manifest's folder; the same inputs and settings give the same bytes.
+public struct Manifest: Codable, Equatable, Sendable {
+    /// The manifest schema this version writes and reads.
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion = Manifest.currentSchemaVersion
+    public var generator = GeneratorInfo()
+    public var format: AudioFormat
+    public var loudness: LoudnessTarget
+    /// The settings that shaped the audio: a fragment built under other ones is rebuilt.
+    public var processing: Processing
+    public var styles: [String]
+    public var forms: [String]
+    /// Token → token whose fragment serves it.
+    public var aliases: [String: String]
+    /// Template name → text with `{amount}`.
+    public var templates: [String: String]
+    public var fragments: [Fragment]
+
+    public init(
+        format: AudioFormat, loudness: LoudnessTarget, processing: Processing, styles: [String], forms: [String],
+        aliases: [String: String], templates: [String: String], fragments: [Fragment]
+    ) {
+        self.format = format
+        self.loudness = loudness
+        self.processing = processing
+        self.styles = styles
+        self.forms = forms
+        self.aliases = aliases
+        self.templates = templates
+        self.fragments = fragments.sorted { Token($0.token) < Token($1.token) }
+    }
+
+    public struct GeneratorInfo: Codable, Equatable, Sendable {
+        public var name = Generator.name
+        public var version = Generator.version
+    }
+
+    public struct LoudnessTarget: Codable, Equatable, Sendable {
+        public var targetLUFS: Double
+        public var truePeakCeilingDBTP: Double
+        /// How `loudnessLUFS` is measured (see the README).
+        public var measure = "BS.1770 integrated from 400 ms; power-weighted 20 ms blocks below"
+
+        public init(targetLUFS: Double, truePeakCeilingDBTP: Double) {
+            self.targetLUFS = targetLUFS
+            self.truePeakCeilingDBTP = truePeakCeilingDBTP
+        }
+    }
+
+    /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
+    public struct Processing: Codable, Equatable, Sendable {
+        /// Bumped whenever the audio pipeline's code changes what it writes.
+        public static let currentPipelineRevision = 1
+
+        public var pipelineRevision = Processing.currentPipelineRevision
+        public var resampler: String
+        public var maximumGainDB: Double
+        public var maximumLimitingDB: Double
+        public var trimThresholdDB: Double
+        public var trimNoiseMarginDB: Double
+        public var preRollMs: Double
+        public var postRollMs: Double
+        public var fadeInMs: Double
+        public var fadeOutMs: Double
+
+        public init(_ settings: Settings) {
+            resampler = settings.resampler.rawValue
+            maximumGainDB = settings.loudness.maximumGainDB
+            maximumLimitingDB = settings.loudness.maximumLimitingDB
+            trimThresholdDB = settings.trim.thresholdDB
+            trimNoiseMarginDB = settings.trim.noiseMarginDB
+            preRollMs = settings.trim.preRollMs
+            postRollMs = settings.trim.postRollMs
+            fadeInMs = settings.trim.fadeInMs
+            fadeOutMs = settings.trim.fadeOutMs
+        }
+    }
+
+    public struct Fragment: Codable, Equatable, Sendable {
+        public var token: String
+        /// The built file, relative to the manifest's folder.
+        public var file: String
+        public var frames: Int
+        public var durationMs: Double
+        public var sha256: String
+        public var loudnessLUFS: Double
+        public var truePeakDBTP: Double
+        public var gainDB: Double
+        public var limiterReductionDB: Double
+        public var trimmedHeadMs: Double
+        public var trimmedTailMs: Double
+        /// What a sound designer should hear about (a noisy recording, a limited one).
+        public var warnings: [String]
+        public var source: Source
+
+        public init(
+            token: String, file: String, frames: Int, durationMs: Double, sha256: String, loudnessLUFS: Double,
+            truePeakDBTP: Double, gainDB: Double, limiterReductionDB: Double, trimmedHeadMs: Double,
+            trimmedTailMs: Double, warnings: [String], source: Source
+        ) {
+            self.token = token
+            self.file = file
+            self.frames = frames
+            self.durationMs = Manifest.rounded(durationMs)
+            self.sha256 = sha256
+            self.loudnessLUFS = Manifest.rounded(loudnessLUFS)
+            self.truePeakDBTP = Manifest.rounded(truePeakDBTP)
+            self.gainDB = Manifest.rounded(gainDB)
+            self.limiterReductionDB = Manifest.rounded(limiterReductionDB)
+            self.trimmedHeadMs = Manifest.rounded(trimmedHeadMs)
+            self.trimmedTailMs = Manifest.rounded(trimmedTailMs)
+            self.warnings = warnings
+            self.source = source
+        }
+    }
+
+    /// The recording a fragment was built from, as it was when built.
+    public struct Source: Codable, Equatable, Sendable {
+        /// Relative to the manifest's folder.
+        public var file: String
+        public var sha256: String
+        public var size: Int
+        public var sampleRate: Int
+        public var channels: Int
+        /// Container and encoding, as `wav/pcm16`, `flac/pcm24`, `ogg/vorbis`.
+        public var format: String
+        public var frames: Int
+        public var durationMs: Double
+        /// Measured after trimming, before the gain.
+        public var loudnessLUFS: Double
+        public var truePeakDBTP: Double
+        public var noiseFloorDBFS: Double
+        public var channelDecision: String
+
+        public init(
+            file: String, sha256: String, size: Int, sampleRate: Int, channels: Int, format: String, frames: Int,
+            durationMs: Double, loudnessLUFS: Double, truePeakDBTP: Double, noiseFloorDBFS: Double,
+            channelDecision: String
+        ) {
+            self.file = file
+            self.sha256 = sha256
+            self.size = size
+            self.sampleRate = sampleRate
+            self.channels = channels
+            self.format = format
+            self.frames = frames
+            self.durationMs = Manifest.rounded(durationMs)
+            self.loudnessLUFS = Manifest.rounded(loudnessLUFS)
+            self.truePeakDBTP = Manifest.rounded(truePeakDBTP)
+            self.noiseFloorDBFS = Manifest.rounded(max(noiseFloorDBFS, -200))
+            self.channelDecision = channelDecision
+        }
+    }
+
+    /// Hundredths: enough for dB and ms, and the same digits on every platform.
+    static func rounded(_ value: Double) -> Double {
+        guard value.isFinite else { return value < 0 ? -200 : 200 }
+        let result = (value * 100).rounded() / 100
+        return result == 0 ? 0 : result
+    }
+}
+
+/// A manifest that cannot be used, and why.
+public struct ManifestError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let file: String
+    public let message: String
+
+    public init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
+
+    public var description: String { "\(file): \(message)" }
+}
+
+extension Manifest {
+    /// The canonical bytes of this manifest: sorted keys, two-space indent, final newline.
+    public func canonicalData() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try! encoder.encode(self)
+        let node = try! JSONNode.parse(String(decoding: data, as: UTF8.self))
+        return Data(node.canonicalText.utf8)
+    }
+
+    /// Reads a manifest: its `schemaVersion` first, so a newer file gets a clear message rather than a
+    /// decoding error.
+    public static func decode(_ data: Data, name: String) throws(ManifestError) -> Manifest {
+        struct Probe: Decodable { let schemaVersion: Int }
+        let decoder = JSONDecoder()
+        let probe: Probe
+        do {
+            probe = try decoder.decode(Probe.self, from: data)
+        } catch {
+            if let text = String(data: data, encoding: .utf8) {
+                do { _ = try JSONNode.parse(text) } catch {
+                    throw ManifestError(
+                        file: name, message: "not valid JSON at \(error.position): \(error.message): run `assets build`"
+                    )
+                }
+            }
+            throw ManifestError(file: name, message: "has no schemaVersion: it is not an assets manifest")
+        }
+        guard probe.schemaVersion <= currentSchemaVersion else {
+            throw ManifestError(
+                file: name,
+                message:
+                    "is schema version \(probe.schemaVersion), newer than this assets reads (\(currentSchemaVersion)): update assets"
+            )
+        }
+        guard probe.schemaVersion == currentSchemaVersion else {
+            throw ManifestError(
+                file: name,
+                message:
+                    "is schema version \(probe.schemaVersion), which this assets no longer reads: run `assets build`")
+        }
+        do {
+            return try decoder.decode(Manifest.self, from: data)
+        } catch let error as DecodingError {
+            throw ManifestError(
+                file: name, message: "does not match schema version \(currentSchemaVersion): \(Self.describe(error))")
+        } catch {
+            throw ManifestError(file: name, message: "cannot be decoded: \(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context)).\(key.stringValue) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import SpeechText
+
+/// Which token a recording's file name stands for.
+///
+/// A stem names a token when `assets.json` maps it (`stems`, `phrases`), when it is one of the default
+/// stems (`digit_1`, `unit_yuan`…), or when it is the token itself (`億.wav`, `壹.flac`, `〇.caf`).
+public struct Naming: Sendable {
+    /// The default stems, after the seed project's `digit_0` / `unit_yuan` convention.
+    public static let defaultStems: [(stem: String, token: Token)] = [
+        ("digit_0", "零"), ("digit_1", "一"), ("digit_2", "二"), ("digit_3", "三"), ("digit_4", "四"),
+        ("digit_5", "五"), ("digit_6", "六"), ("digit_7", "七"), ("digit_8", "八"), ("digit_9", "九"),
+        ("digit_liang", "两"), ("unit_shi", "十"), ("unit_bai", "百"), ("unit_qian", "千"), ("unit_wan", "万"),
+        ("unit_yi", "亿"), ("unit_yuan", "元"), ("unit_jiao", "角"), ("unit_fen", "分"), ("unit_zheng", "整"),
+        ("unit_dian", "点"),
+    ]
+
+    private let stemToToken: [String: Token]
+    private let tokenToStem: [Token: String]
+    /// Tokens a file may be named after directly.
+    public let knownTokens: Set<Token>
+
+    public init(settings: Settings) {
+        var stemToToken: [String: Token] = [:]
+        for (stem, token) in Naming.defaultStems { stemToToken[stem] = token }
+        for (stem, text) in settings.phrases { stemToToken[stem] = Token(text) }
+        for (stem, token) in settings.stems { stemToToken[stem] = token }
+        self.stemToToken = stemToToken
+        var tokenToStem: [Token: String] = [:]
+        for (stem, token) in stemToToken.sorted(by: { $0.key < $1.key }) where tokenToStem[token] == nil {
+            tokenToStem[token] = stem
+        }
+        self.tokenToStem = tokenToStem
+
+        var known = SpeechConverter.alphabet(styles: ReadingStyle.allCases, forms: AmountForm.allCases)
+        known.formUnion(settings.phrases.values.map { Token($0) })
+        known.formUnion(settings.aliases.keys)
+        known.formUnion(settings.aliases.values)
+        let phrases = Set(settings.phrases.values)
+        for (name, text) in settings.templates {
+            known.formUnion(Template(name: name, text: text).ownTokens(phrases: phrases))
+        }
+        knownTokens = known
+    }
+
+    /// The token a file stem stands for, or nil. Stems compare in NFC, so NFD names from macOS match.
+    public func token(forStem stem: String) -> Token? {
+        let normalized = stem.precomposedStringWithCanonicalMapping
+        if let token = stemToToken[normalized] { return token }
+        let token = Token(normalized)
+        return knownTokens.contains(token) ? token : nil
+    }
+
+    /// The file stem that would provide `token`: its named stem, or the token itself.
+    public func stem(for token: Token) -> String {
+        tokenToStem[token] ?? token.text
+    }
+}

@@ -1,0 +1,77 @@
+import SpeechText
+
+/// Everything `assets.json` can set; every setting has a default, so a pack needs no `assets.json`.
+public struct Settings: Equatable, Sendable {
+    /// Paths relative to the folder of `assets.json` (or the current folder when there is none).
+    public var raw = "raw-audio"
+    public var out = "normalized"
+    public var manifest = "manifest.json"
+
+    public var format = AudioFormat()
+    public var resampler = ResamplerQuality.best
+    public var loudness = Loudness()
+    public var trim = Trim()
+    public var limits = Limits()
+    public var splice = Splice()
+
+    /// What the coverage check covers: the union of these styles' and forms' alphabets.
+    public var styles: [ReadingStyle] = ReadingStyle.allCases
+    public var forms: [AmountForm] = AmountForm.allCases
+    /// File stem → token, added to (and overriding) the default stems.
+    public var stems: [String: Token] = [:]
+    /// File stem → phrase text: a phrase is one token (微信收款).
+    public var phrases: [String: String] = [:]
+    /// Token → token whose fragment serves it (〇 → 零, 億 → 亿).
+    public var aliases: [Token: Token] = [:]
+    /// Name → text with `{amount}` where the amount goes (`"wechat": "微信收款{amount}"`).
+    public var templates: [String: String] = [:]
+
+    public init() {}
+
+    public struct Loudness: Equatable, Sendable {
+        public init() {}
+
+        public var targetLUFS = -16.0
+        public var truePeakCeilingDBTP = -1.0
+        /// More gain than this means a near-silent recording: refused.
+        public var maximumGainDB = 40.0
+        /// The deepest the limiter may go to reach the target.
+        public var maximumLimitingDB = 12.0
+        /// `check` accepts fragments this close to the target.
+        public var toleranceLU = 0.5
+    }
+
+    public struct Trim: Equatable, Sendable {
+        public init() {}
+
+        /// The lowest level that counts as sound, under the loudest 10 ms of the fragment.
+        public var thresholdDB = -50.0
+        /// The threshold sits this far over the noise floor (within 10 dB of `thresholdDB`).
+        public var noiseMarginDB = 6.0
+        public var preRollMs = 10.0
+        public var postRollMs = 40.0
+        public var fadeInMs = 5.0
+        public var fadeOutMs = 10.0
+    }
+
+    public struct Limits: Equatable, Sendable {
+        public init() {}
+
+        /// A longer source is refused before it is decoded: it is not a fragment.
+        public var maximumSourceSeconds = 60.0
+        /// `check` flags built fragments shorter or longer than these.
+        public var minimumFragmentMs = 60.0
+        public var maximumFragmentMs = 5000.0
+        /// `check` warns when the longest utterance comes this close to iOS's 30 s limit.
+        public var utteranceWarningSeconds = 20.0
+    }
+
+    public struct Splice: Equatable, Sendable {
+        public init() {}
+
+        /// Silence between fragments.
+        public var gapMs = 0.0
+        /// Overlap of consecutive fragments, faded across.
+        public var crossfadeMs = 5.0
+    }
+}

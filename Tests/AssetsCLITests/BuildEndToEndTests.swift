@@ -1,0 +1,110 @@
+import AudioPipeline
+import Foundation
+import Testing
+
+/// `assets build` as a user runs it: in a pack folder, reading assets.json, with its exit status.
+@Suite struct BuildEndToEndTests {
+    final class Folder {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("assets-e2e-\(UUID().uuidString)")
+        init() {
+            try! FileManager.default.createDirectory(
+                at: url.appendingPathComponent("raw-audio"), withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(at: url) }
+
+        /// A tone burst with a hiss onset, 200 ms in, as `raw-audio/<name>`.
+        func record(_ name: String, rate: Int = 48_000) throws {
+            let frames = Int(0.8 * Double(rate))
+            var samples = [Float](repeating: 0, count: frames)
+            for index in Int(0.2 * Double(rate))..<Int(0.6 * Double(rate)) {
+                let t = Double(index) / Double(rate)
+                samples[index] = Float(0.1 * sin(2 * .pi * 220 * t) + 0.05 * sin(2 * .pi * 660 * t))
+            }
+            let file = try SoundFile.create(
+                writing: url.appendingPathComponent("raw-audio/\(name)").path,
+                format: FileFormat(container: "wav", encoding: "pcm16"), sampleRate: rate, channels: 1)
+            try file.write(interleaved: samples)
+            try file.close()
+        }
+
+        func write(_ name: String, _ text: String) {
+            FileManager.default.createFile(atPath: url.appendingPathComponent(name).path, contents: Data(text.utf8))
+        }
+
+        func exists(_ name: String) -> Bool {
+            FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path)
+        }
+    }
+
+    @Test func buildsThenHasNothingToDo() throws {
+        let pack = Folder()
+        try pack.record("digit_1.wav")
+        try pack.record("digit_2.wav", rate: 22_050)
+        let first = try AssetsProcess.run(["build"], in: pack.url, environment: ["CI": "true"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("built 2, unchanged 0: wrote manifest.json"))
+        #expect(pack.exists("normalized/digit_1.wav") && pack.exists("normalized/digit_2.wav"))
+        // Not a terminal: no progress lines, only the coverage warnings for what is still missing.
+        #expect(!first.stderr.contains("\r"))
+        #expect(first.stderr.contains("零: warning: [coverage]"))
+
+        let second = try AssetsProcess.run(["build"], in: pack.url)
+        #expect(second.status == 0)
+        #expect(second.stdout.hasPrefix("built 0, unchanged 2: manifest.json is up to date"))
+    }
+
+    @Test func aBadRecordingExitsOneAndChangesNothing() throws {
+        let pack = Folder()
+        try pack.record("digit_1.wav")
+        pack.write("raw-audio/digit_2.m4a", "not audio")
+        pack.write("raw-audio/whatever.wav", "")
+        let run = try AssetsProcess.run(["build"], in: pack.url)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("raw-audio/digit_2.m4a: error: [audio] libsndfile cannot read it"))
+        #expect(run.stderr.contains("raw-audio/whatever.wav: error: [naming] 'whatever' names no token"))
+        #expect(run.stderr.contains("2 problems; normalized and manifest.json are unchanged"))
+        #expect(!pack.exists("manifest.json") && !pack.exists("normalized/digit_1.wav"))
+    }
+
+    @Test func badSettingsExitTwoListingEveryProblem() throws {
+        let pack = Folder()
+        try pack.record("digit_1.wav")
+        pack.write("assets.json", "{\n  \"loudnes\": {},\n  \"format\": {\"container\": \"mp4\"}\n}\n")
+        let run = try AssetsProcess.run(["build"], in: pack.url)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr == """
+                assets.json:2:3: loudnes: unknown key (did you mean 'loudness'?)
+                assets.json:3:27: format.container: unknown value 'mp4': use one of wav, caf, aiff
+
+                """)
+        #expect(!pack.exists("manifest.json"))
+    }
+
+    @Test func pathsComeFromFlagsAndSettings() throws {
+        let pack = Folder()
+        try FileManager.default.createDirectory(
+            at: pack.url.appendingPathComponent("voice"), withIntermediateDirectories: true)
+        try pack.record("digit_3.wav")
+        try FileManager.default.moveItem(
+            at: pack.url.appendingPathComponent("raw-audio/digit_3.wav"),
+            to: pack.url.appendingPathComponent("voice/digit_3.wav"))
+        pack.write("assets.json", #"{"raw": "voice", "out": "fragments", "format": {"container": "caf"}}"#)
+        let run = try AssetsProcess.run(["build", "--manifest", "pack.json", "--jobs=1"], in: pack.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(pack.exists("fragments/digit_3.caf") && pack.exists("pack.json"))
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: pack.url.appendingPathComponent("pack.json")))
+            as? [String: Any]
+        let fragments = manifest?["fragments"] as? [[String: Any]]
+        #expect(fragments?.first?["file"] as? String == "fragments/digit_3.caf")
+        #expect((fragments?.first?["source"] as? [String: Any])?["file"] as? String == "voice/digit_3.wav")
+    }
+
+    @Test func wrongFlagsExitTwo() throws {
+        let run = try AssetsProcess.run(["build", "--jobs", "0"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--jobs takes a whole number from 1 to 256, not '0'"))
+    }
+}

@@ -1,0 +1,235 @@
+import AudioPipeline
+import Foundation
+import Testing
+
+@Suite struct DownmixTests {
+    let voice = TestSignals.vowel(rms: 0.1, seconds: 0.5)
+
+    @Test func monoPassesThrough() {
+        let (signal, decision) = Downmix().apply([voice], sampleRate: 44_100)
+        #expect(decision == .mono)
+        #expect(signal.samples == voice)
+    }
+
+    @Test func aSilentChannelDoesNotHalveTheLevel() {
+        let quiet = TestSignals.noise(rms: 0.0001, seconds: 0.5)
+        let (signal, decision) = Downmix().apply([voice, quiet], sampleRate: 44_100)
+        #expect(decision == .picked(channel: 1, reason: "channel 2 silent"))
+        #expect(abs(TestSignals.decibels(TestSignals.rms(signal.samples) / TestSignals.rms(voice))) < 0.1)
+    }
+
+    @Test func anOppositePhaseChannelDoesNotCancel() {
+        let inverted = voice.map { -$0 * 0.9 }
+        let (signal, decision) = Downmix().apply([inverted, voice], sampleRate: 44_100)
+        #expect(decision == .picked(channel: 2, reason: "channel 1 in opposite phase"))
+        #expect(abs(TestSignals.decibels(TestSignals.rms(signal.samples) / TestSignals.rms(voice))) < 0.1)
+    }
+
+    @Test func matchingChannelsAreAveraged() {
+        let (signal, decision) = Downmix().apply([voice, voice, voice.map { $0 * 0.5 }], sampleRate: 44_100)
+        #expect(decision == .mixed(channels: [1, 2, 3]))
+        #expect(abs(TestSignals.rms(signal.samples) - TestSignals.rms(voice) * 2.5 / 3) < 0.001)
+    }
+}
+
+@Suite struct RemoveDCTests {
+    /// 200 ms of silence, then a voice; all of it 0.2 over zero.
+    @Test func removesAnOffsetAndKeepsTheSilenceSilent() {
+        let voice = TestSignals.vowel(rms: 0.1, seconds: 0.5)
+        let input = ([Float](repeating: 0, count: 8820) + voice).map { $0 + 0.2 }
+        let output = RemoveDC().apply([input], sampleRate: 44_100)[0]
+        // From the first sample the offset is gone: the silence stays silent, no thump.
+        #expect(output[0..<8820].allSatisfy { abs($0) < 1e-6 })
+        let voiced = output[8820...]
+        #expect(abs(voiced.reduce(0, +) / Float(voiced.count)) < 0.002)
+        #expect(abs(TestSignals.decibels(TestSignals.rms(voiced) / TestSignals.rms(voice))) < 0.1)
+    }
+
+    /// A voice whose waveform is asymmetric has a mean of its own; that is not an offset to take out
+    /// of the silence around it.
+    @Test func anAsymmetricVoiceLeavesTheSilenceAlone() {
+        let asymmetric = TestSignals.vowel(rms: 0.1, seconds: 0.5).map { $0 > 0 ? $0 : $0 * 0.3 }
+        let input = [Float](repeating: 0, count: 8820) + asymmetric + [Float](repeating: 0, count: 44_100)
+        let output = RemoveDC().apply([input], sampleRate: 44_100)[0]
+        #expect(TestSignals.rms(output[0..<8820]) == 0)
+        #expect(TestSignals.decibels(TestSignals.rms(output[(input.count - 22_050)...]) / 0.1) < -80)
+    }
+}
+
+@Suite struct ResampleTests {
+    @Test(arguments: [8_000, 22_050, 48_000, 96_000])
+    func keepsFrequencyAndLevel(rate: Int) throws {
+        let tone = TestSignals.sine(frequency: 1000, amplitude: 0.5, seconds: 1, rate: rate)
+        let output = try Resample(to: 44_100, quality: .best).apply(Signal(samples: tone, sampleRate: rate))
+        #expect(output.sampleRate == 44_100)
+        #expect(abs(output.frames - 44_100) <= 2)
+        // Away from the edges the level is the input's, and zero crossings show the frequency.
+        let middle = output.samples[4410..<39_690]
+        #expect(abs(TestSignals.rms(middle) - 0.5 / 2.0.squareRoot()) < 0.005)
+        let crossings = zip(middle, middle.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+        #expect(abs(crossings - 800) <= 1)
+    }
+
+    @Test func theTargetRatePassesUntouched() throws {
+        let tone = TestSignals.sine(frequency: 440, amplitude: 0.5, seconds: 0.1)
+        let signal = Signal(samples: tone, sampleRate: 44_100)
+        #expect(try Resample(to: 44_100, quality: .best).apply(signal) == signal)
+    }
+}
+
+@Suite struct TrimTests {
+    /// 300 ms of noise floor at −70 dBFS RMS, then a syllable whose fricative is 35 dB under its vowel,
+    /// then 400 ms of the same floor.
+    static func delivery(fricativeBelowDB: Double = 35) -> (samples: [Float], onset: Int, end: Int) {
+        let syllable = TestSignals.syllable(vowelRMS: 0.1, fricativeBelowDB: fricativeBelowDB, vowelSeconds: 0.3)
+        let lead = TestSignals.noise(rms: 0.000316, seconds: 0.3, seed: 3)
+        let trail = TestSignals.noise(rms: 0.000316, seconds: 0.4, seed: 4)
+        let mixed = lead + zip(syllable, TestSignals.noise(rms: 0.000316, seconds: 1, seed: 5)).map(+) + trail
+        return (mixed, lead.count, lead.count + syllable.count)
+    }
+
+    @Test func keepsASoftFricativeOnsetAndCutsTheSilence() throws {
+        let (samples, onset, end) = Self.delivery()
+        let (trimmed, report) = try Trim().apply(Signal(samples: samples, sampleRate: 44_100), name: "四.wav")
+        let head = Double(onset) / 44.1 - report.headMs
+        #expect(
+            head >= 0,
+            "the fricative onset was cut: trim reached \(report.headMs) ms, onset at \(Double(onset) / 44.1) ms")
+        #expect(head <= 30, "\(head) ms of silence left at the head")
+        // The fricative is all there: 80 ms of hiss at −35 dB after the pre-roll.
+        let start = Int(head * 44.1)
+        let fricative = trimmed.samples[(start + 441)..<(start + 3087)]
+        #expect(abs(TestSignals.decibels(TestSignals.rms(fricative) / 0.1) + 35) < 1.5)
+        let tail = report.tailMs - Double(samples.count - end) / 44.1
+        #expect(tail <= 0, "the decaying tail was cut by \(tail) ms")
+        #expect(report.tailMs > 300)
+    }
+
+    @Test func allSilenceIsAnError() {
+        #expect(throws: AudioError.self) {
+            try Trim().apply(Signal(samples: [Float](repeating: 0, count: 44_100), sampleRate: 44_100), name: "x.wav")
+        }
+    }
+}
+
+@Suite struct LoudnessTests {
+    /// A 1 kHz sine of peak amplitude A measures −3.01 + 20·log10(A) LUFS (K-weighting is ~0 dB there).
+    @Test func aSineMeasuresItsKnownLevel() {
+        let signal = Signal(samples: TestSignals.sine(frequency: 997, amplitude: 0.1, seconds: 2), sampleRate: 44_100)
+        #expect(abs(LoudnessMeter.fragmentLoudness(signal) - -23.01) < 0.1)
+        #expect(abs(LoudnessMeter.integratedLoudness(signal) - -23.01) < 0.1)
+        #expect(abs(LoudnessMeter.truePeak(signal) - -20) < 0.1)
+    }
+
+    @Test(arguments: [0.4, 0.55, 1.0, 2.3])
+    func isIntegratedLoudnessFrom400ms(seconds: Double) {
+        let samples =
+            TestSignals.syllable(vowelRMS: 0.05, fricativeBelowDB: 30, vowelSeconds: seconds)
+            + TestSignals.vowel(rms: 0.2, seconds: seconds / 2)
+        let signal = Signal(samples: samples, sampleRate: 44_100)
+        #expect(LoudnessMeter.fragmentLoudness(signal) == LoudnessMeter.integratedLoudness(signal))
+    }
+
+    @Test func aSteadySoundMeasuresTheSameShortAndLong() {
+        func measure(_ seconds: Double) -> Double {
+            LoudnessMeter.fragmentLoudness(
+                Signal(samples: TestSignals.sine(frequency: 997, amplitude: 0.1, seconds: seconds), sampleRate: 44_100))
+        }
+        #expect(abs(measure(0.1) - -23.01) < 0.1)
+        #expect(abs(measure(0.3) - measure(2)) < 0.1)
+    }
+
+    /// A syllable — 10 ms of pre-roll, a fricative 35 dB under its vowel, a 20 ms attack, an 80 ms decay,
+    /// 40 ms of post-roll — lasting 1.5 s, and the same syllable cut to 250 ms with a 10 ms fade.
+    @Test func aSyllableCutTo250msMeasuresLikeTheWhole() {
+        let whole =
+            [Float](repeating: 0, count: 441)
+            + TestSignals.syllable(vowelRMS: 0.1, fricativeBelowDB: 35, fricativeSeconds: 0.06, vowelSeconds: 1.39)
+            + [Float](repeating: 0, count: 1764)
+        var cut = Array(whole[0..<11_025])
+        for index in 0..<441 { cut[cut.count - 1 - index] *= Float(index) / 441 }
+        let short = LoudnessMeter.fragmentLoudness(Signal(samples: cut, sampleRate: 44_100))
+        let long = LoudnessMeter.fragmentLoudness(Signal(samples: whole, sampleRate: 44_100))
+        #expect(abs(short - long) < 0.5, "250 ms: \(short) LUFS, 1.5 s: \(long) LUFS")
+    }
+
+    /// Short syllables with their own attack and decay, against the same syllable sustained for 1.5 s.
+    @Test(arguments: [0.3, 0.35])
+    func aShortSyllableMeasuresLikeALongOne(seconds: Double) {
+        func measure(_ seconds: Double) -> Double {
+            let samples =
+                [Float](repeating: 0, count: 441)
+                + TestSignals.syllable(
+                    vowelRMS: 0.1, fricativeBelowDB: 35, fricativeSeconds: 0.06, vowelSeconds: seconds - 0.11)
+                + [Float](repeating: 0, count: 1764)
+            return LoudnessMeter.fragmentLoudness(Signal(samples: samples, sampleRate: 44_100))
+        }
+        let short = measure(seconds)
+        let long = measure(1.5)
+        #expect(abs(short - long) < 0.5, "\(seconds) s: \(short) LUFS, 1.5 s: \(long) LUFS")
+        #expect(
+            LoudnessMeter.integratedLoudness(
+                Signal(samples: TestSignals.vowel(rms: 0.1, seconds: 0.25), sampleRate: 44_100)) == -.infinity)
+    }
+}
+
+@Suite struct NormalizeTests {
+    @Test(arguments: [0.003, 0.05, 0.4])
+    func reachesTheTargetUnderTheCeiling(rms: Double) throws {
+        let signal = Signal(samples: TestSignals.vowel(rms: rms, seconds: 0.3), sampleRate: 44_100)
+        let (output, report) = try Normalize().apply(signal, name: "x.wav")
+        #expect(abs(LoudnessMeter.fragmentLoudness(output) - -16) < 0.1)
+        #expect(LoudnessMeter.truePeak(output) <= -1)
+        #expect(report.limiterReductionDB == 0)
+    }
+
+    /// A click over a quiet tone cannot reach −16 LUFS by gain alone under −1 dBTP: the limiter takes the
+    /// click down instead of leaving the fragment quiet.
+    @Test func limitsPeaksRatherThanComingOutQuiet() throws {
+        var samples = TestSignals.vowel(rms: 0.05, seconds: 0.6)
+        for index in 10_000..<10_040 { samples[index] = 0.5 }
+        let signal = Signal(samples: samples, sampleRate: 44_100)
+        let (output, report) = try Normalize().apply(signal, name: "x.wav")
+        #expect(report.limiterReductionDB > 3)
+        #expect(abs(LoudnessMeter.fragmentLoudness(output) - -16) < 0.2)
+        #expect(LoudnessMeter.truePeak(output) <= -1)
+    }
+
+    @Test func refusesAbsurdGain() {
+        let whisper = Signal(samples: TestSignals.vowel(rms: 0.00005, seconds: 0.5), sampleRate: 44_100)
+        #expect(throws: AudioError.self) { try Normalize().apply(whisper, name: "x.wav") }
+    }
+}
+
+@Suite struct EncodeTests {
+    @Test(arguments: SampleFormatCases.all)
+    func readsBackExactlyWhatWasQuantized(sampleFormat: String, container: String) throws {
+        let folder = TemporaryFolder()
+        let encode = Encode(sampleFormat: .init(rawValue: sampleFormat)!, container: .init(rawValue: container)!)
+        let signal = Signal(samples: TestSignals.vowel(rms: 0.2, seconds: 0.2), sampleRate: 44_100)
+        let quantized = encode.quantize(signal, ditherSeed: 42)
+        try encode.write(quantized, to: folder.path("x.\(container)"))
+        let (info, channels) = try folder.read(folder.path("x.\(container)"))
+        #expect(info.format == FileFormat(container: container, encoding: sampleFormat))
+        #expect(info.channels == 1 && info.sampleRate == 44_100)
+        #expect(channels[0] == quantized.samples)
+    }
+
+    @Test func ditherIsTriangularAndRepeatable() {
+        let encode = Encode(sampleFormat: .pcm16, container: .wav)
+        let silence = Signal(samples: [Float](repeating: 0, count: 100_000), sampleRate: 44_100)
+        let first = encode.quantize(silence, ditherSeed: 1)
+        #expect(first == encode.quantize(silence, ditherSeed: 1))
+        #expect(first != encode.quantize(silence, ditherSeed: 2))
+        // TPDF of ±1 LSB rounds to −1, 0, +1 LSB only, with 0 the most common.
+        let levels = Dictionary(grouping: first.samples.map { Int($0 * 32768) }, by: { $0 }).mapValues(\.count)
+        #expect(Set(levels.keys) == [-1, 0, 1])
+        #expect(levels[0]! > levels[1]! && levels[0]! > levels[-1]!)
+    }
+}
+
+enum SampleFormatCases {
+    static let all: [(String, String)] = ["pcm16", "pcm24", "float32"].flatMap { format in
+        ["wav", "caf", "aiff"].map { (format, $0) }
+    }
+}

@@ -1,0 +1,161 @@
+import AudioPipeline
+import Foundation
+import PackTools
+import Testing
+import VoicePack
+
+@Suite struct BuildTests {
+    /// One delivery per container, encoding, rate and layout a sound designer might send.
+    static let mixed: [(String, TestPack.Delivery)] = [
+        ("digit_1.wav", .init(container: "wav", encoding: "pcm16", rate: 48_000, layout: "stereo", levelDB: -18)),
+        ("digit_2.flac", .init(container: "flac", encoding: "pcm24", rate: 44_100, levelDB: -30)),
+        ("digit_3.aiff", .init(container: "aiff", encoding: "pcm16", rate: 22_050, levelDB: -12, leadSeconds: 0.5)),
+        ("digit_4.caf", .init(container: "caf", encoding: "float32", rate: 96_000, levelDB: -25)),
+        ("digit_5.ogg", .init(container: "ogg", encoding: "vorbis", rate: 44_100, levelDB: -20)),
+        ("digit_6.wav", .init(container: "wav", encoding: "pcm24", rate: 32_000, layout: "silent-right", levelDB: -22)),
+        ("digit_7.w64", .init(container: "w64", encoding: "pcm32", rate: 16_000, levelDB: -16)),
+        (
+            "digit_8.wav",
+            .init(container: "wav", encoding: "float32", rate: 8_000, layout: "inverted-right", levelDB: -24)
+        ),
+        (
+            "digit_9.rf64",
+            .init(container: "rf64", encoding: "pcm16", rate: 88_200, layout: "six-channels", levelDB: -14)
+        ),
+        ("unit_shi.wav", .init(container: "wav", encoding: "pcmu8", rate: 11_025, levelDB: -10)),
+        ("unit_bai.flac", .init(container: "flac", encoding: "pcm16", rate: 48_000, levelDB: -35, vowelSeconds: 0.9)),
+        (
+            "unit_qian.aiff",
+            .init(container: "aiff", encoding: "float32", rate: 44_100, levelDB: -8, vowelSeconds: 0.18)
+        ),
+        ("unit_yuan.mp3", .init(container: "mpeg", encoding: "mp3", rate: 44_100, levelDB: -20, vowelSeconds: 0.5)),
+    ]
+
+    @Test(arguments: [SampleFormat.pcm16, .pcm24, .float32])
+    func everyOutputIsInSpec(sampleFormat: SampleFormat) throws {
+        let pack = TestPack()
+        pack.settings.format.sampleFormat = sampleFormat
+        pack.settings.format.container = sampleFormat == .pcm24 ? .caf : sampleFormat == .float32 ? .aiff : .wav
+        var onsets: [String: Double] = [:]
+        for (name, delivery) in Self.mixed { onsets[name] = try pack.deliver(name, delivery) }
+
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        let manifest = try pack.manifest()
+        #expect(manifest.fragments.count == Self.mixed.count)
+        for fragment in manifest.fragments {
+            let file = try SoundFile.open(reading: pack.url(fragment.file).path, name: fragment.file)
+            let samples = try file.readChannels(name: fragment.file, maxFrames: .max)
+            #expect(file.info.sampleRate == 44_100 && file.info.channels == 1)
+            #expect(file.info.format == FileFormat(sampleFormat, in: pack.settings.format.container))
+            #expect(file.info.frames == fragment.frames)
+            let signal = Signal(samples: samples[0], sampleRate: 44_100)
+            let loudness = LoudnessMeter.fragmentLoudness(signal)
+            #expect(abs(loudness - -16) <= 0.5, "\(fragment.token) measures \(loudness) LUFS")
+            if signal.durationMs >= 400 {
+                let integrated = LoudnessMeter.integratedLoudness(signal)
+                #expect(abs(integrated - -16) <= 1, "\(fragment.token) integrates to \(integrated) LUFS")
+            }
+            #expect(LoudnessMeter.truePeak(signal) <= -1, "\(fragment.token) peaks over the ceiling")
+            #expect(abs(fragment.loudnessLUFS - loudness) < 0.01)
+
+            // The fricative starts where the delivery put it: at most 30 ms of silence is left before it.
+            let onset = onsets[(fragment.source.file as NSString).lastPathComponent]!
+            let left = onset - fragment.trimmedHeadMs
+            #expect(left >= 0 && left <= 30, "\(fragment.token): \(left) ms before the onset")
+        }
+    }
+
+    /// The fricative 35 dB under its vowel is kept whole, at its level, after trimming and gain.
+    @Test func aSoftFricativeOnsetIsKept() throws {
+        let pack = TestPack()
+        let onset = try pack.deliver(
+            "digit_4.wav", .init(levelDB: -20, fricativeSeconds: 0.08, fricativeBelowDB: 35, noiseBelowDB: 60))
+        _ = try pack.build()
+        let fragment = try #require(try pack.manifest().fragments.first)
+        let file = try SoundFile.open(reading: pack.url(fragment.file).path, name: fragment.file)
+        let samples = try file.readChannels(name: fragment.file, maxFrames: .max)[0]
+        let start = Int((onset - fragment.trimmedHeadMs) * 44.1)
+        let fricative = samples[(start + 441)..<(start + 3087)]
+        let vowel = samples[(start + 3528 + 1323)..<(start + 3528 + 8820)]
+        func rms(_ slice: ArraySlice<Float>) -> Double {
+            (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(slice.count)).squareRoot()
+        }
+        let below = 20 * log10(rms(fricative) / rms(vowel))
+        #expect(abs(below - -35) < 2, "the fricative is \(below) dB under the vowel")
+    }
+
+    @Test func twoCleanBuildsAreByteIdentical() throws {
+        let first = TestPack()
+        for (name, delivery) in Self.mixed.prefix(6) { try first.deliver(name, delivery) }
+        // The same recordings (an Ogg file's serial number is random, so they are copied, not made again).
+        let second = TestPack()
+        try FileManager.default.removeItem(at: second.url("raw-audio"))
+        try FileManager.default.copyItem(at: first.url("raw-audio"), to: second.url("raw-audio"))
+        _ = try first.build(jobs: 1)
+        _ = try second.build(jobs: 2)
+        let a = first.snapshot()
+        #expect(a.count == 7)
+        #expect(a == second.snapshot())
+    }
+
+    @Test func aBuildWithNothingChangedDoesNoAudioWork() throws {
+        let pack = TestPack()
+        for (name, delivery) in Self.mixed.prefix(4) { try pack.deliver(name, delivery) }
+        let first = try pack.build()
+        #expect(first.built.count == 4, "\(first.failures)")
+        let manifestBefore = try FileStatus.of(pack.url("manifest.json").path).unwrapped()
+        let decodes = DecodeCounter.shared.value
+
+        let second = try pack.build()
+        #expect(second.built.isEmpty && second.unchanged == 4)
+        #expect(!second.manifestWritten)
+        #expect(DecodeCounter.shared.value == decodes, "a no-op build decoded audio")
+        #expect(FileStatus.of(pack.url("manifest.json").path) == manifestBefore)
+    }
+
+    @Test func onlyWhatChangedIsBuiltAgain() throws {
+        let pack = TestPack()
+        for (name, delivery) in Self.mixed.prefix(4) { try pack.deliver(name, delivery) }
+        _ = try pack.build()
+        let before = pack.snapshot()
+
+        // A changed recording is rebuilt; the rest stay as they were.
+        try pack.deliver("digit_2.flac", .init(container: "flac", encoding: "pcm24", levelDB: -10))
+        let changed = try pack.build()
+        #expect(changed.built == ["二"] && changed.unchanged == 3)
+        let after = pack.snapshot()
+        #expect(after["normalized/digit_2.wav"] != before["normalized/digit_2.wav"])
+        #expect(after["normalized/digit_1.wav"] == before["normalized/digit_1.wav"])
+
+        // A removed recording takes its fragment with it.
+        try FileManager.default.removeItem(at: pack.url("raw-audio/digit_3.aiff"))
+        let removed = try pack.build()
+        #expect(removed.removed == ["digit_3.wav"])
+        #expect(!FileManager.default.fileExists(atPath: pack.url("normalized/digit_3.wav").path))
+        #expect(try pack.manifest().fragments.map(\.token) == ["一", "二", "四"])
+
+        // --force rebuilds everything, to the same bytes.
+        let snapshot = pack.snapshot()
+        let forced = try pack.build(force: true)
+        #expect(forced.built.count == 3)
+        #expect(pack.snapshot() == snapshot)
+    }
+
+    @Test func aChangedSettingRebuildsEverything() throws {
+        let pack = TestPack()
+        for (name, delivery) in Self.mixed.prefix(3) { try pack.deliver(name, delivery) }
+        _ = try pack.build()
+        pack.settings.loudness.targetLUFS = -20
+        let outcome = try pack.build()
+        #expect(outcome.built.count == 3)
+        #expect(try pack.manifest().fragments.allSatisfy { abs($0.loudnessLUFS - -20) <= 0.5 })
+    }
+}
+
+extension Optional {
+    func unwrapped(file: StaticString = #filePath, line: UInt = #line) throws -> Wrapped {
+        guard let value = self else { throw CocoaError(.fileNoSuchFile) }
+        return value
+    }
+}

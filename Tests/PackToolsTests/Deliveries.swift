@@ -1,0 +1,146 @@
+import AudioPipeline
+import Foundation
+import PackTools
+import VoicePack
+
+/// A pack in a temporary folder, with recordings made by code: syllables with a soft fricative onset,
+/// delivered in mixed containers, encodings, rates, channel layouts and levels over a noise floor.
+final class TestPack {
+    let root: URL
+    var settings = Settings()
+
+    init() {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("assets-pack-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(
+            at: root.appendingPathComponent("raw-audio"), withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    var paths: PackPaths {
+        PackPaths(root: root, settings: settings, raw: nil, out: nil, manifest: nil, currentFolder: root)
+    }
+
+    func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+
+    /// How one test recording is delivered.
+    struct Delivery {
+        var container = "wav"
+        var encoding = "pcm16"
+        var rate = 44_100
+        /// `mono`, `stereo`, `silent-right`, `inverted-right`, `six-channels`.
+        var layout = "mono"
+        /// The vowel's RMS level in dBFS.
+        var levelDB = -20.0
+        var leadSeconds = 0.3
+        var trailSeconds = 0.3
+        var vowelSeconds = 0.3
+        var fricativeSeconds = 0.06
+        var fricativeBelowDB = 35.0
+        /// The noise floor under the vowel's level.
+        var noiseBelowDB = 60.0
+    }
+
+    /// Writes `raw-audio/<name>` and returns where the fricative starts, in ms from the file's start.
+    @discardableResult
+    func deliver(_ name: String, _ delivery: Delivery = Delivery()) throws -> Double {
+        let rate = delivery.rate
+        let rms = pow(10, delivery.levelDB / 20)
+        let syllable = Signals.syllable(
+            vowelRMS: rms, fricativeBelowDB: delivery.fricativeBelowDB, fricativeSeconds: delivery.fricativeSeconds,
+            vowelSeconds: delivery.vowelSeconds, rate: rate)
+        let lead = Int(delivery.leadSeconds * Double(rate))
+        let total = lead + syllable.count + Int(delivery.trailSeconds * Double(rate))
+        let noise = Signals.noise(
+            rms: rms * pow(10, -delivery.noiseBelowDB / 20), count: total, seed: UInt64(name.utf8.count))
+        var voice = noise
+        for (index, sample) in syllable.enumerated() { voice[lead + index] += sample }
+        let channels: [[Float]]
+        switch delivery.layout {
+        case "stereo": channels = [voice, voice.map { $0 * 0.8 }]
+        case "silent-right": channels = [voice, noise.map { $0 * 0.1 }]
+        case "inverted-right": channels = [voice, voice.map { -$0 * 0.9 }]
+        case "six-channels": channels = (0..<6).map { channel in voice.map { $0 * Float(1 - 0.1 * Double(channel)) } }
+        default: channels = [voice]
+        }
+        try write(
+            name, channels: channels, rate: rate,
+            format: FileFormat(container: delivery.container, encoding: delivery.encoding))
+        return delivery.leadSeconds * 1000
+    }
+
+    func write(_ name: String, channels: [[Float]], rate: Int, format: FileFormat) throws {
+        let file = try SoundFile.create(
+            writing: url("raw-audio/\(name)").path, format: format, sampleRate: rate, channels: channels.count)
+        var interleaved = [Float](repeating: 0, count: channels[0].count * channels.count)
+        for (channel, samples) in channels.enumerated() {
+            for (frame, sample) in samples.enumerated() { interleaved[frame * channels.count + channel] = sample }
+        }
+        try file.write(interleaved: interleaved)
+        try file.close()
+    }
+
+    func writeBytes(_ name: String, _ data: Data) {
+        FileManager.default.createFile(atPath: url("raw-audio/\(name)").path, contents: data)
+    }
+
+    func build(force: Bool = false, jobs: Int = 2) throws -> BuildOutcome {
+        try PackBuilder.build(BuildRequest(paths: paths, settings: settings, jobs: jobs, force: force))
+    }
+
+    func manifest() throws -> Manifest {
+        try Manifest.decode(Data(contentsOf: url("manifest.json")), name: "manifest.json")
+    }
+
+    /// Every file of the pack (outputs and manifest) with its bytes, to compare before and after.
+    func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        if let data = try? Data(contentsOf: url("manifest.json")) { files["manifest.json"] = data }
+        let out = url("normalized")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [] {
+            files["normalized/\(name)"] = try? Data(contentsOf: out.appendingPathComponent(name))
+        }
+        return files
+    }
+}
+
+/// Test signals with levels known by construction.
+enum Signals {
+    static func noise(rms: Double, count: Int, seed: UInt64) -> [Float] {
+        var state = seed &+ 0x1234_5678
+        let scale = rms * 3.0.squareRoot()
+        return (0..<count).map { _ in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            let unit = Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+            return Float(scale * (2 * unit - 1))
+        }
+    }
+
+    /// Hiss `fricativeBelowDB` under a vowel (harmonics of 150 Hz, 20 ms attack, 80 ms decay).
+    static func syllable(
+        vowelRMS: Double, fricativeBelowDB: Double, fricativeSeconds: Double, vowelSeconds: Double, rate: Int
+    ) -> [Float] {
+        let white = noise(
+            rms: vowelRMS * pow(10, -fricativeBelowDB / 20), count: Int(fricativeSeconds * Double(rate)), seed: 99)
+        var previous: Float = 0
+        let hiss = white.map { sample -> Float in
+            defer { previous = sample }
+            return (sample - previous) / Float(2.0.squareRoot())
+        }
+        let harmonics: [(Double, Double)] = [(1, 1), (2, 0.8), (3, 0.6), (5, 0.5), (8, 0.3), (12, 0.15)]
+        let scale = vowelRMS / harmonics.map { $0.1 * $0.1 / 2 }.reduce(0, +).squareRoot()
+        let frames = Int(vowelSeconds * Double(rate))
+        let tail = Int(0.08 * Double(rate))
+        let vowel = (0..<frames).map { index -> Float in
+            let t = Double(index) / Double(rate)
+            let envelope =
+                min(1, t / 0.02)
+                * (index >= frames - tail ? exp(-6 * Double(index - (frames - tail)) / Double(tail)) : 1)
+            return Float(scale * envelope * harmonics.map { $0.1 * sin(2 * .pi * 150 * $0.0 * t) }.reduce(0, +))
+        }
+        return hiss + vowel
+    }
+}

@@ -1,0 +1,129 @@
+import AudioPipeline
+import Foundation
+import PackTools
+import Testing
+import VoicePack
+
+/// Bad recordings fail the build with a message naming the file, the problem and the fix; every
+/// failure is listed, and the pack stays byte for byte as it was.
+@Suite struct FailureTests {
+    static func goodPack() throws -> TestPack {
+        let pack = TestPack()
+        try pack.deliver("digit_1.wav")
+        try pack.deliver("digit_2.flac", .init(container: "flac", encoding: "pcm24"))
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty)
+        return pack
+    }
+
+    @Test func everyBadRecordingIsNamedAndThePackIsUntouched() throws {
+        let pack = try Self.goodPack()
+        let before = pack.snapshot()
+
+        // A good new recording and a changed one: processed, but not committed, because others fail.
+        try pack.deliver("digit_3.aiff", .init(container: "aiff", encoding: "pcm16"))
+        try pack.deliver("digit_1.wav", .init(levelDB: -12))
+        pack.writeBytes(
+            "digit_4.m4a", Data([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 7, count: 500)))
+        pack.writeBytes("digit_5.wav", Data())
+        pack.writeBytes("digit_6.flac", Data("this is a text file, not a recording\n".utf8))
+        try pack.write(
+            "digit_7.wav", channels: [[Float](repeating: 0, count: 44_100)], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "pcm16"))
+        try pack.write(
+            "digit_8.wav", channels: [[0.1, .nan, 0.2] + [Float](repeating: 0.1, count: 1000)], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "float32"))
+        try pack.write(
+            "digit_9.wav", channels: [[Float](repeating: 0.1, count: 500) + [.infinity]], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "float32"))
+        try pack.deliver("unit_shi.wav", .init(levelDB: -60, noiseBelowDB: 30))
+        try pack.deliver("unit_bai.wav")
+        let whole = try Data(contentsOf: pack.url("raw-audio/unit_bai.wav"))
+        pack.writeBytes("unit_bai.wav", whole.prefix(whole.count / 2))
+
+        let outcome = try pack.build()
+        let byFile = Dictionary(grouping: outcome.failures, by: { ($0.subject as NSString).lastPathComponent })
+        func expectFailure(_ file: String, _ fragments: String...) {
+            let messages = byFile[file]?.map(\.description) ?? []
+            #expect(messages.count == 1, "\(file): \(messages)")
+            for fragment in fragments {
+                #expect(messages.first?.contains(fragment) == true, "\(file): \(messages) lacks '\(fragment)'")
+            }
+        }
+        expectFailure("digit_4.m4a", "libsndfile cannot read it", "AAC", "export it as WAV or FLAC")
+        expectFailure("digit_5.wav", "libsndfile cannot read it", "export")
+        expectFailure("digit_6.flac", "libsndfile cannot read it", "export it as WAV or FLAC")
+        expectFailure("digit_7.wav", "silent")
+        expectFailure("digit_8.wav", "nan", "export it again")
+        expectFailure("digit_9.wav", "inf", "export it again")
+        expectFailure("unit_shi.wav", "dB of gain", "record it louder")
+        expectFailure("unit_bai.wav", "truncated", "holds")
+        #expect(outcome.failures.count == 8)
+        #expect(outcome.built.isEmpty)
+        #expect(pack.snapshot() == before)
+        #expect(!FileManager.default.fileExists(atPath: pack.paths.staging.path))
+
+        // Once the bad recordings are gone, the good ones go in.
+        for name in [
+            "digit_4.m4a", "digit_5.wav", "digit_6.flac", "digit_7.wav", "digit_8.wav", "digit_9.wav", "unit_shi.wav",
+            "unit_bai.wav",
+        ] {
+            try FileManager.default.removeItem(at: pack.url("raw-audio/\(name)"))
+        }
+        let fixed = try pack.build()
+        #expect(fixed.failures.isEmpty)
+        #expect(Set(fixed.built) == ["一", "三"])
+    }
+
+    @Test func aFileLongerThanTheLimitIsRefusedBeforeDecoding() throws {
+        let pack = try Self.goodPack()
+        pack.settings.limits.maximumSourceSeconds = 2
+        try pack.deliver("digit_3.wav", .init(leadSeconds: 1, trailSeconds: 2))
+        let outcome = try pack.build()
+        #expect(outcome.failures.map(\.message) == ["it is 3.4 s long, which is not a fragment"])
+        #expect(outcome.failures.first?.fix.contains("maximumSourceSeconds") == true, "\(outcome.failures)")
+    }
+
+    @Test func namingProblemsNameTheFiles() throws {
+        let pack = try Self.goodPack()
+        let before = pack.snapshot()
+        try pack.deliver("hello.wav")
+        try pack.deliver("一.flac", .init(container: "flac", encoding: "pcm16"))
+        let outcome = try pack.build()
+        let messages = outcome.failures.map(\.description)
+        #expect(
+            messages.contains {
+                $0.contains("hello.wav") && $0.contains("'hello' names no token") && $0.contains("stems")
+            })
+        #expect(
+            messages.contains {
+                $0.contains("digit_1.wav") && $0.contains("一.flac") && $0.contains("2 files for the token 一")
+            })
+        #expect(pack.snapshot() == before)
+    }
+
+    @Test func tokenNamedFilesDocumentsAndHiddenFiles() throws {
+        let pack = TestPack()
+        pack.settings.phrases = ["café": "咖啡"]
+        try pack.deliver("億.wav")
+        try pack.deliver("cafe\u{301}.wav")  // NFD, as macOS names it
+        pack.writeBytes(".DS_Store", Data([0, 1, 2]))
+        pack.writeBytes("README.txt", Data("notes".utf8))
+        try FileManager.default.createDirectory(at: pack.url("raw-audio/units"), withIntermediateDirectories: true)
+        try pack.write(
+            "units/unit_yuan.wav",
+            channels: [
+                Signals.syllable(
+                    vowelRMS: 0.1, fricativeBelowDB: 30, fricativeSeconds: 0.05, vowelSeconds: 0.3, rate: 44_100)
+            ], rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        #expect(Set(outcome.skipped) == ["raw-audio/.DS_Store", "raw-audio/README.txt"])
+        let manifest = try pack.manifest()
+        #expect(
+            manifest.fragments.map(\.token)
+                == ["億", "元", "咖啡"].sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+        #expect(manifest.fragments.contains { $0.token == "咖啡" && $0.file == "normalized/caf\u{E9}.wav" })
+        #expect(manifest.fragments.contains { $0.token == "元" && $0.source.file == "raw-audio/units/unit_yuan.wav" })
+    }
+}

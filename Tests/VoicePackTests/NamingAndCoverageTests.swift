@@ -1,0 +1,71 @@
+import SpeechText
+import Testing
+import VoicePack
+
+@Suite struct NamingTests {
+    @Test func defaultStemsTokensAndSettings() {
+        var settings = Settings()
+        settings.stems = ["yuan_alt": "元"]
+        settings.phrases = ["phrase_wechat": "微信收款"]
+        let naming = Naming(settings: settings)
+        #expect(naming.token(forStem: "digit_0") == "零")
+        #expect(naming.token(forStem: "digit_liang") == "两")
+        #expect(naming.token(forStem: "unit_dian") == "点")
+        #expect(naming.token(forStem: "yuan_alt") == "元")
+        #expect(naming.token(forStem: "phrase_wechat") == "微信收款")
+        #expect(naming.token(forStem: "億") == "億")
+        #expect(naming.token(forStem: "壹") == "壹")
+        #expect(naming.token(forStem: "〇") == "〇")
+        #expect(naming.token(forStem: "微信收款") == "微信收款")
+        #expect(naming.token(forStem: "hello") == nil)
+        #expect(naming.token(forStem: "Digit_1") == nil)
+        #expect(naming.stem(for: "一") == "digit_1")
+        #expect(naming.stem(for: "億") == "億")
+    }
+
+    @Test func everyDefaultStemIsASpokenToken() {
+        let spoken = SpeechConverter.alphabet(styles: [.spoken], forms: AmountForm.allCases)
+        let stems = Naming.defaultStems
+        #expect(Set(stems.map(\.token)) == spoken)
+        #expect(Set(stems.map(\.stem)).count == stems.count)
+    }
+}
+
+@Suite struct CoverageTests {
+    @Test func needsAreTheAlphabetsAndTheTemplates() {
+        var settings = Settings()
+        settings.styles = [.spoken]
+        settings.forms = [.yuan]
+        settings.phrases = ["phrase_wechat": "微信收款"]
+        settings.templates = ["wechat": "微信收款，{amount}", "thanks": "谢谢{amount}"]
+        let coverage = Coverage(settings: settings)
+        let needs = Set(coverage.needs.map(\.token))
+        #expect(needs == SpeechConverter(style: .spoken, form: .yuan).alphabet.union(["微信收款", "谢", "谢"]))
+        #expect(coverage.needs.first { $0.token == "谢" }?.neededBy == ["template thanks"])
+        #expect(coverage.needs.first { $0.token == "元" }?.neededBy == ["spoken/yuan"])
+    }
+
+    @Test func aliasesServeAndCyclesDoNot() {
+        var settings = Settings()
+        settings.styles = [.formatter]
+        settings.forms = [.yuan]
+        settings.aliases = ["〇": "零", "甲": "乙", "乙": "甲"]
+        let coverage = Coverage(settings: settings)
+        let spoken = Set(SpeechConverter(style: .spoken, form: .yuan).alphabet)
+        #expect(coverage.missing(from: spoken).isEmpty)
+        #expect(coverage.missing(from: spoken.subtracting(["零"])).map(\.token) == ["〇"])
+        #expect(coverage.resolve("〇") == "零")
+        #expect(coverage.resolve("甲") == nil)
+    }
+
+    @Test func witnessesAreTheSmallestAmounts() throws {
+        var settings = Settings()
+        settings.styles = [.formatter, .formatterHant]
+        let coverage = Coverage(settings: settings)
+        let gap = try #require(coverage.witness(for: "〇"))
+        #expect(gap.amount.description == "0.01" && gap.form == .decimal && gap.text == "〇点〇一元")
+        let hundredMillion = try #require(coverage.witness(for: "億"))
+        #expect(hundredMillion.amount.description == "100000000.00" && hundredMillion.text == "一億元整")
+        #expect(coverage.witness(for: "两") == nil)
+    }
+}
