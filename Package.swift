@@ -8,14 +8,17 @@ let package = Package(
         .executable(name: "assets", targets: ["assets"]),
         // What an iOS app or its Notification Service Extension embeds.
         .library(name: "SpeechText", targets: ["SpeechText"]),
+        .library(name: "Splicer", targets: ["Splicer"]),
     ],
     targets: [
         .executableTarget(name: "assets", dependencies: ["AssetsCLI"]),
-        .target(name: "AssetsCLI", dependencies: ["SpeechText", "VoicePack", "PackTools"]),
+        .target(name: "AssetsCLI", dependencies: ["SpeechText", "VoicePack", "PackTools", "Splicer", "Checksum"]),
         // The manifest and settings models, naming, coverage: Foundation only.
         .target(name: "VoicePack", dependencies: ["SpeechText"]),
         // build, check and audit: the work behind the commands, testable without a process.
         .target(name: "PackTools", dependencies: ["VoicePack", "AudioPipeline", "Checksum", "SpeechText"]),
+        // Manifest -> spliced sound: Foundation only, so an iOS extension embeds it.
+        .target(name: "Splicer", dependencies: ["VoicePack", "SpeechText"]),
         // Decode, mono, resample, trim, loudness, encode: the only module with audio C libraries.
         .target(name: "AudioPipeline", dependencies: ["VoicePack", "CSndFile", "CSampleRate", "CEBUR128"]),
         // SHA-256 of sources and fragments, by OpenSSL's libcrypto.
@@ -35,10 +38,20 @@ let package = Package(
         // Swift standard library only: the same files compile in an iOS extension.
         .target(name: "SpeechText"),
 
+        // Benchmarks a reader runs: see scripts/benchmark.
+        .executableTarget(
+            name: "splice-benchmark", dependencies: ["Splicer", "SpeechText", "Checksum"],
+            path: "Benchmarks/splice-benchmark"),
+
         .testTarget(name: "SpeechTextTests", dependencies: ["SpeechText"]),
         .testTarget(name: "AudioPipelineTests", dependencies: ["AudioPipeline"]),
         .testTarget(name: "VoicePackTests", dependencies: ["VoicePack", "SpeechText"]),
-        .testTarget(name: "PackToolsTests", dependencies: ["PackTools", "AudioPipeline", "VoicePack"]),
+        .testTarget(name: "PackToolsTests", dependencies: ["PackTools", "AudioPipeline", "VoicePack", "TestSupport"]),
+        .testTarget(
+            name: "SplicerTests", dependencies: ["Splicer", "PackTools", "AudioPipeline", "Checksum", "TestSupport"]),
+        // Packs made by code for the tests: recordings with known levels in every format.
+        .target(
+            name: "TestSupport", dependencies: ["PackTools", "AudioPipeline", "VoicePack"], path: "Tests/TestSupport"),
         .testTarget(name: "AssetsCLITests", dependencies: ["AssetsCLI", "AudioPipeline", "assets"]),
     ]
 )

@@ -43,7 +43,7 @@ public enum AssetsCLI {
         case .build(let options):
             return BuildCommand.run(options, console: console, currentFolder: currentFolder)
         case .say(let options):
-            return SayCommand.run(options, console: console)
+            return SayCommand.run(options, console: console, currentFolder: currentFolder)
         case .alphabet(let options):
             return AlphabetCommand.run(options, console: console)
         }

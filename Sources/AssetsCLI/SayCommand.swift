@@ -1,23 +1,38 @@
+import Checksum
 import Foundation
+import PackTools
 import SpeechText
+import Splicer
+import VoicePack
 
-/// `assets say AMOUNT`: the text and tokens one style and form say for an amount.
+/// `assets say AMOUNT`: the text, the tokens and — with a pack — the spliced sound of an amount.
 public struct SayOptions: Equatable, Sendable {
     public var amount: Amount
     public var style: ReadingStyle = .spoken
     public var form: AmountForm = .yuan
+    public var template: String?
+    public var pack = PackOptions()
+    public var output: String?
+    public var nameByContent = false
     public var format: OutputFormat = .text
 
     static let help = """
-        usage: assets say AMOUNT [--style S] [--form F] [--format text|json]
+        usage: assets say AMOUNT [--style S] [--form F] [--template T] [--manifest FILE] [-o FILE] [--format text|json]
 
-        Prints what the speech converter says for AMOUNT: the text on the first line, the tokens
-        (one fragment each), space-separated, on the second.
+        Prints what the speech converter says for AMOUNT: the text on the first line, the tokens (one
+        fragment each), space-separated, on the second, and — when there is a built pack — how long the
+        spliced sound lasts on the third. With -o, writes the spliced sound.
 
-          AMOUNT           1234.56, ¥1,234.56, ￥88, 88元; digits past 分 are cut, never rounded
-          --style S        spoken (default), formatter, formatter-hant, financial
-          --form F         yuan (default: 一百元五角) or decimal (一百点五元)
-          --format F       text (default) or json ({"text", "tokens", …})
+          AMOUNT             1234.56, ¥1,234.56, ￥88, 88元; digits past 分 are cut, never rounded
+          --style S          spoken (default), formatter, formatter-hant, financial
+          --form F           yuan (default: 一百元五角) or decimal (一百点五元)
+          --template T       a template from assets.json or the manifest, e.g. wechat: 微信收款，{amount}
+          -o FILE            write the spliced sound: .wav, .caf or .aiff, in the manifest's sample format
+          --name-by-content  -o names a folder; the file is named by its content's SHA-256, because iOS
+                             caches notification sounds by file name
+          --format F         text (default) or json ({"text", "tokens", "durationMs", …})
+          --manifest FILE    the pack to splice from (default: manifest.json, or "manifest" in assets.json)
+          --config FILE      the settings (default: assets.json in the current folder, if there is one)
         """
 
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> SayOptions {
@@ -32,11 +47,24 @@ public struct SayOptions: Equatable, Sendable {
                 options.style = try ReadingStyle.parse(try reader.value(of: "--style"), command: .say)
             case .option("--form"):
                 options.form = try AmountForm.parse(try reader.value(of: "--form"), command: .say)
+            case .option("--template"):
+                options.template = try reader.value(of: "--template")
+            case .option("-o"), .option("--output"):
+                options.output = try reader.value(of: "-o")
+            case .option("--name-by-content"):
+                options.nameByContent = true
             case .option("--format"):
                 options.format = try OutputFormat.parse(
                     try reader.value(of: "--format"), allowed: [.text, .json], command: .say)
+            case .option("--manifest"), .option("--config"):
+                if case .option(let name) = item { _ = try options.pack.take(name, from: &reader) }
             case .option(let name):
-                throw reader.unknown(name, known: ["--style", "--form", "--format"])
+                throw reader.unknown(
+                    name,
+                    known: [
+                        "--style", "--form", "--template", "-o", "--name-by-content", "--format", "--manifest",
+                        "--config",
+                    ])
             }
         }
         guard let amountText else { throw UsageError(.say, "give an amount, such as 'assets say 1234.56'") }
@@ -45,24 +73,117 @@ public struct SayOptions: Equatable, Sendable {
         } catch {
             throw UsageError(.say, error.description)
         }
+        if options.nameByContent && options.output == nil {
+            throw UsageError(.say, "--name-by-content names the file in the folder given by -o; give -o FOLDER")
+        }
         return options
     }
 }
 
 enum SayCommand {
-    static func run(_ options: SayOptions, console: Console) -> ExitStatus {
+    static func run(_ options: SayOptions, console: Console, currentFolder: URL) -> ExitStatus {
+        let settings: Settings
+        let paths: PackPaths
+        do {
+            (settings, paths) = try options.pack.load(command: .say, currentFolder: currentFolder)
+        } catch {
+            console.printError(error.description)
+            return .usageError
+        }
         let reading = SpeechConverter(style: options.style, form: options.form).reading(of: options.amount)
+        let hasPack = FileManager.default.fileExists(atPath: paths.manifest.path)
+        if !hasPack, let manifest = options.pack.manifest {
+            console.printError(
+                "assets say: \(manifest): no such manifest: run `assets build` first, or leave out --manifest")
+            return .problemsFound
+        }
+        let lock = hasPack ? try? PackReading.open(paths) : nil
+        defer { withExtendedLifetime(lock) {} }
+        var pack: SoundPack?
+        if hasPack || options.output != nil {
+            do {
+                pack = try SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) })
+            } catch {
+                console.printError("assets say: \(paths.display(paths.manifest)): \(error.message)")
+                return .problemsFound
+            }
+        }
+
+        var text = reading.text
+        var tokens = reading.tokens
+        if let name = options.template {
+            let templates = (pack?.manifest.templates ?? [:]).merging(settings.templates) { _, fromSettings in
+                fromSettings
+            }
+            guard let pattern = templates[name] else {
+                let known = templates.keys.sorted()
+                let hint =
+                    known.isEmpty ? "add \"templates\" to assets.json" : "use one of \(known.joined(separator: ", "))"
+                console.printError("assets say: unknown template '\(name)': \(hint)")
+                return .usageError
+            }
+            let template = Template(name: name, text: pattern)
+            let phrases = Set(settings.phrases.values).union(
+                pack?.manifest.fragments.map(\.token).filter { $0.count > 1 } ?? [])
+            text = template.text(around: reading)
+            tokens = template.tokens(around: reading, phrases: phrases)
+        }
+
+        var durationMs: Double?
+        var written: String?
+        if let pack {
+            let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
+            do {
+                durationMs = splicer.durationMs(frames: try splicer.frames(for: tokens))
+                if let output = options.output {
+                    written = try write(
+                        splicer.splice(tokens), splicer: splicer, to: output, options: options,
+                        currentFolder: currentFolder)
+                }
+            } catch let error as SpliceError {
+                console.printError("assets say: \(error.description)")
+                return .problemsFound
+            } catch {
+                console.printError(
+                    "assets say: \(options.output ?? ""): cannot be written (\(error.localizedDescription))")
+                return .problemsFound
+            }
+        }
+
         switch options.format {
         case .json:
-            let object = SayOutput(
-                amount: options.amount.description, style: options.style.name, form: options.form.name,
-                text: reading.text, tokens: reading.tokens.map(\.text))
-            console.print(CanonicalJSON.string(object))
+            console.print(
+                CanonicalJSON.string(
+                    SayOutput(
+                        amount: options.amount.description, style: options.style.name, form: options.form.name,
+                        template: options.template, text: text, tokens: tokens.map(\.text),
+                        durationMs: durationMs.map { ($0 * 100).rounded() / 100 }, file: written)))
         default:
-            console.print(reading.text)
-            console.print(reading.tokens.map(\.text).joined(separator: " "))
+            console.print(text)
+            console.print(tokens.map(\.text).joined(separator: " "))
+            if let durationMs { console.print(String(format: "%.0f ms", durationMs)) }
+            if let written { console.print("wrote \(written)") }
         }
         return .success
+    }
+
+    private static func write(
+        _ sound: PCMAudio, splicer: Splicer, to output: String, options: SayOptions, currentFolder: URL
+    ) throws -> String {
+        let target = PackPaths.resolve(output, against: currentFolder)
+        var url = target
+        var container = Container(rawValue: target.pathExtension.lowercased()) ?? splicer.pack.manifest.format.container
+        if options.nameByContent {
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            container = splicer.pack.manifest.format.container
+            let data = splicer.fileData(sound, container: container)
+            url = target.appendingPathComponent(
+                Splicer.contentName(of: data, digest: { SHA256.hex(of: $0) }, extension: container.fileExtension))
+            try data.write(to: url, options: .atomic)
+        } else {
+            try splicer.fileData(sound, container: container).write(to: url, options: .atomic)
+        }
+        return options.nameByContent ? (output as NSString).appendingPathComponent(url.lastPathComponent) : output
     }
 }
 
@@ -70,6 +191,9 @@ private struct SayOutput: Encodable {
     let amount: String
     let style: String
     let form: String
+    let template: String?
     let text: String
     let tokens: [String]
+    let durationMs: Double?
+    let file: String?
 }

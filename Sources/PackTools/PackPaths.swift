@@ -51,7 +51,7 @@ public struct PackPaths: Equatable, Sendable {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
     }
 
-    static func relative(_ path: String, to base: String) -> String {
+    public static func relative(_ path: String, to base: String) -> String {
         let pathParts = path.split(separator: "/", omittingEmptySubsequences: true)
         let baseParts = base.split(separator: "/", omittingEmptySubsequences: true)
         var common = 0

@@ -19,13 +19,21 @@ struct AssetsProcess {
         fatalError("no assets binary near \(Bundle.main.bundleURL.path): run swift build first")
     }()
 
+    /// A folder with no pack and no settings in it.
+    static let emptyFolder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("assets-empty-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: Data? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
+        // Not the package folder, whose own pack would change what commands print.
+        process.currentDirectoryURL = directory ?? emptyFolder
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()

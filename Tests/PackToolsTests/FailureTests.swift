@@ -1,6 +1,7 @@
 import AudioPipeline
 import Foundation
 import PackTools
+import TestSupport
 import Testing
 import VoicePack
 

@@ -5,11 +5,11 @@ import VoicePack
 
 /// A pack in a temporary folder, with recordings made by code: syllables with a soft fricative onset,
 /// delivered in mixed containers, encodings, rates, channel layouts and levels over a noise floor.
-final class TestPack {
-    let root: URL
-    var settings = Settings()
+public final class TestPack {
+    public let root: URL
+    public var settings = Settings()
 
-    init() {
+    public init() {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("assets-pack-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(
             at: root.appendingPathComponent("raw-audio"), withIntermediateDirectories: true)
@@ -17,33 +17,51 @@ final class TestPack {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    var paths: PackPaths {
+    public var paths: PackPaths {
         PackPaths(root: root, settings: settings, raw: nil, out: nil, manifest: nil, currentFolder: root)
     }
 
-    func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+    public func url(_ relative: String) -> URL { root.appendingPathComponent(relative) }
 
     /// How one test recording is delivered.
-    struct Delivery {
-        var container = "wav"
-        var encoding = "pcm16"
-        var rate = 44_100
+    public struct Delivery: Sendable {
+        public var container = "wav"
+        public var encoding = "pcm16"
+        public var rate = 44_100
         /// `mono`, `stereo`, `silent-right`, `inverted-right`, `six-channels`.
-        var layout = "mono"
+        public var layout = "mono"
         /// The vowel's RMS level in dBFS.
-        var levelDB = -20.0
-        var leadSeconds = 0.3
-        var trailSeconds = 0.3
-        var vowelSeconds = 0.3
-        var fricativeSeconds = 0.06
-        var fricativeBelowDB = 35.0
+        public var levelDB = -20.0
+        public var leadSeconds = 0.3
+        public var trailSeconds = 0.3
+        public var vowelSeconds = 0.3
+        public var fricativeSeconds = 0.06
+        public var fricativeBelowDB = 35.0
         /// The noise floor under the vowel's level.
-        var noiseBelowDB = 60.0
+        public var noiseBelowDB = 60.0
+
+        public init(
+            container: String = "wav", encoding: String = "pcm16", rate: Int = 44_100, layout: String = "mono",
+            levelDB: Double = -20, leadSeconds: Double = 0.3, trailSeconds: Double = 0.3, vowelSeconds: Double = 0.3,
+            fricativeSeconds: Double = 0.06, fricativeBelowDB: Double = 35, noiseBelowDB: Double = 60
+        ) {
+            self.container = container
+            self.encoding = encoding
+            self.rate = rate
+            self.layout = layout
+            self.levelDB = levelDB
+            self.leadSeconds = leadSeconds
+            self.trailSeconds = trailSeconds
+            self.vowelSeconds = vowelSeconds
+            self.fricativeSeconds = fricativeSeconds
+            self.fricativeBelowDB = fricativeBelowDB
+            self.noiseBelowDB = noiseBelowDB
+        }
     }
 
     /// Writes `raw-audio/<name>` and returns where the fricative starts, in ms from the file's start.
     @discardableResult
-    func deliver(_ name: String, _ delivery: Delivery = Delivery()) throws -> Double {
+    public func deliver(_ name: String, _ delivery: Delivery = Delivery()) throws -> Double {
         let rate = delivery.rate
         let rms = pow(10, delivery.levelDB / 20)
         let syllable = Signals.syllable(
@@ -69,7 +87,7 @@ final class TestPack {
         return delivery.leadSeconds * 1000
     }
 
-    func write(_ name: String, channels: [[Float]], rate: Int, format: FileFormat) throws {
+    public func write(_ name: String, channels: [[Float]], rate: Int, format: FileFormat) throws {
         let file = try SoundFile.create(
             writing: url("raw-audio/\(name)").path, format: format, sampleRate: rate, channels: channels.count)
         var interleaved = [Float](repeating: 0, count: channels[0].count * channels.count)
@@ -80,20 +98,20 @@ final class TestPack {
         try file.close()
     }
 
-    func writeBytes(_ name: String, _ data: Data) {
+    public func writeBytes(_ name: String, _ data: Data) {
         FileManager.default.createFile(atPath: url("raw-audio/\(name)").path, contents: data)
     }
 
-    func build(force: Bool = false, jobs: Int = 2) throws -> BuildOutcome {
+    public func build(force: Bool = false, jobs: Int = 2) throws -> BuildOutcome {
         try PackBuilder.build(BuildRequest(paths: paths, settings: settings, jobs: jobs, force: force))
     }
 
-    func manifest() throws -> Manifest {
+    public func manifest() throws -> Manifest {
         try Manifest.decode(Data(contentsOf: url("manifest.json")), name: "manifest.json")
     }
 
     /// Every file of the pack (outputs and manifest) with its bytes, to compare before and after.
-    func snapshot() -> [String: Data] {
+    public func snapshot() -> [String: Data] {
         var files: [String: Data] = [:]
         if let data = try? Data(contentsOf: url("manifest.json")) { files["manifest.json"] = data }
         let out = url("normalized")
@@ -105,8 +123,8 @@ final class TestPack {
 }
 
 /// Test signals with levels known by construction.
-enum Signals {
-    static func noise(rms: Double, count: Int, seed: UInt64) -> [Float] {
+public enum Signals {
+    public static func noise(rms: Double, count: Int, seed: UInt64) -> [Float] {
         var state = seed &+ 0x1234_5678
         let scale = rms * 3.0.squareRoot()
         return (0..<count).map { _ in
@@ -120,7 +138,7 @@ enum Signals {
     }
 
     /// Hiss `fricativeBelowDB` under a vowel (harmonics of 150 Hz, 20 ms attack, 80 ms decay).
-    static func syllable(
+    public static func syllable(
         vowelRMS: Double, fricativeBelowDB: Double, fricativeSeconds: Double, vowelSeconds: Double, rate: Int
     ) -> [Float] {
         let white = noise(

@@ -1,0 +1,152 @@
+import Foundation
+import SpeechText
+import VoicePack
+
+#if canImport(CryptoKit)
+    import CryptoKit
+#endif
+
+/// Computes a fragment file's SHA-256 as lowercase hex. On Apple platforms `SoundPack.cryptoKitSHA256`
+/// does it; elsewhere the caller passes one (the `assets` tool passes OpenSSL's).
+public typealias FragmentDigest = @Sendable (Data) -> String
+
+/// A built pack, opened for splicing: its manifest, and its fragments loaded (and checked) as needed.
+///
+/// It refuses a manifest whose schema it does not know, whose paths leave its folder, or whose fragment
+/// bytes do not match their `sha256` or their format. An iOS Notification Service Extension opens one from
+/// its bundle or its App Group container.
+public final class SoundPack: @unchecked Sendable {
+    public let manifest: Manifest
+    public let folder: URL
+    private let digest: FragmentDigest
+    private let byToken: [Token: Manifest.Fragment]
+    private let aliases: [Token: Token]
+    private let lock = NSLock()
+    private var loaded: [Token: PCMAudio] = [:]
+
+    #if canImport(CryptoKit)
+        /// SHA-256 by CryptoKit.
+        public static let cryptoKitSHA256: FragmentDigest = { data in
+            CryptoKit.SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        }
+
+        public convenience init(manifestAt url: URL) throws(SpliceError) {
+            try self.init(manifestAt: url, digest: SoundPack.cryptoKitSHA256)
+        }
+    #endif
+
+    public init(manifestAt url: URL, digest: @escaping FragmentDigest) throws(SpliceError) {
+        let name = url.lastPathComponent
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SpliceError(.manifest, name, "cannot be read (\(error.localizedDescription)): run `assets build`")
+        }
+        let manifest: Manifest
+        do {
+            manifest = try Manifest.decode(data, name: name)
+        } catch {
+            throw SpliceError(.manifest, name, error.message)
+        }
+        self.manifest = manifest
+        self.folder = url.deletingLastPathComponent().standardizedFileURL
+        self.digest = digest
+        guard manifest.format.channels == 1, [.pcm16, .pcm24, .float32].contains(manifest.format.sampleFormat) else {
+            throw SpliceError(.unsupportedFormat, name, "fragments must be mono PCM")
+        }
+        var byToken: [Token: Manifest.Fragment] = [:]
+        for fragment in manifest.fragments {
+            _ = try SoundPack.resolve(fragment.file, in: folder, manifest: name)
+            byToken[Token(fragment.token)] = fragment
+        }
+        self.byToken = byToken
+        self.aliases = Dictionary(
+            manifest.aliases.map { (Token($0.key), Token($0.value)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The fragment that plays for `token`: its own, or its alias's (following a chain, not a cycle).
+    public func fragment(for token: Token) -> Manifest.Fragment? {
+        var current = token
+        var seen: Set<Token> = []
+        while true {
+            if let fragment = byToken[current] { return fragment }
+            guard let next = aliases[current], seen.insert(current).inserted else { return nil }
+            current = next
+        }
+    }
+
+    /// The samples of `token`'s fragment, read and checked on first use.
+    public func audio(for token: Token) throws(SpliceError) -> PCMAudio {
+        guard let fragment = fragment(for: token) else {
+            throw SpliceError(
+                .missingFragment, token.text,
+                "no fragment plays this token: add one, or an alias, and run `assets build`")
+        }
+        let key = Token(fragment.token)
+        lock.lock()
+        let cached = loaded[key]
+        lock.unlock()
+        if let cached { return cached }
+        let audio = try load(fragment)
+        lock.lock()
+        loaded[key] = audio
+        lock.unlock()
+        return audio
+    }
+
+    /// Loads every fragment now, so that splicing does no file work.
+    public func loadAll() throws(SpliceError) {
+        for fragment in manifest.fragments { _ = try audio(for: Token(fragment.token)) }
+    }
+
+    private func load(_ fragment: Manifest.Fragment) throws(SpliceError) -> PCMAudio {
+        let url = try SoundPack.resolve(fragment.file, in: folder, manifest: "manifest")
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SpliceError(
+                .unreadableFragment, fragment.file, "cannot be read (\(error.localizedDescription)): run `assets build`"
+            )
+        }
+        let actual = digest(data)
+        guard actual == fragment.sha256 else {
+            throw SpliceError(
+                .checksumMismatch, fragment.file,
+                "its bytes do not match the manifest (sha256 \(actual.prefix(12))…, expected \(fragment.sha256.prefix(12))…): run `assets build`"
+            )
+        }
+        let decoded = try PCMFile.decode(data, name: fragment.file)
+        let format = manifest.format
+        guard decoded.audio.sampleRate == format.sampleRate, decoded.audio.sampleFormat == format.sampleFormat,
+            decoded.container == format.container, decoded.audio.samples.count == fragment.frames
+        else {
+            throw SpliceError(
+                .formatMismatch, fragment.file,
+                "it is \(decoded.container.rawValue)/\(decoded.audio.sampleFormat.rawValue) at \(decoded.audio.sampleRate) Hz with \(decoded.audio.samples.count) frames; the manifest says \(format.container.rawValue)/\(format.sampleFormat.rawValue) at \(format.sampleRate) Hz with \(fragment.frames)"
+            )
+        }
+        return decoded.audio
+    }
+
+    /// A manifest path as a URL inside `folder`; a path that leaves it is refused.
+    static func resolve(_ path: String, in folder: URL, manifest: String) throws(SpliceError) -> URL {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.hasPrefix("/"), !path.isEmpty, !parts.contains(".."), !path.contains("\\") else {
+            throw SpliceError(
+                .pathOutsidePack, path, "leaves the manifest's folder: fragment paths must be relative and inside it")
+        }
+        let url = folder.appendingPathComponent(path).standardizedFileURL
+        // The folder holding the file exists even when the file does not: resolve links through it.
+        let resolved = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(
+            url.lastPathComponent
+        )
+        .resolvingSymlinksInPath().path
+        let base = folder.resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
+            throw SpliceError(.pathOutsidePack, path, "leads outside the manifest's folder through a link")
+        }
+        return url
+    }
+}

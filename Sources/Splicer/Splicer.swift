@@ -1,0 +1,125 @@
+import Foundation
+import SpeechText
+import VoicePack
+
+/// Splices fragments into one sound: each fragment's samples in order, a gap of silence between them, or —
+/// when there is no gap — a short crossfade across their joins.
+///
+/// Frames of the result = the fragments' frames + a gap at each join − a crossfade at each join (the one
+/// or the other), to the sample. Only where fragments overlap are samples mixed; everywhere else they are
+/// the fragment's own.
+public struct Splicer: Sendable {
+    public let pack: SoundPack
+    public var gapMs: Double
+    public var crossfadeMs: Double
+
+    public init(pack: SoundPack, gapMs: Double = 0, crossfadeMs: Double = 5) {
+        self.pack = pack
+        self.gapMs = gapMs
+        self.crossfadeMs = crossfadeMs
+    }
+
+    var gapFrames: Int { Int((gapMs * Double(pack.manifest.format.sampleRate) / 1000).rounded()) }
+    var crossfadeFrames: Int {
+        gapFrames > 0 ? 0 : Int((crossfadeMs * Double(pack.manifest.format.sampleRate) / 1000).rounded())
+    }
+
+    /// The overlap at the join of fragments of these lengths: the crossfade, at most half of either.
+    static func overlap(_ crossfade: Int, _ left: Int, _ right: Int) -> Int { min(crossfade, left / 2, right / 2) }
+
+    /// The length the spliced sound would have, from the manifest alone: no audio is read.
+    public func frames(for tokens: [Token]) throws(SpliceError) -> Int {
+        var lengths: [Int] = []
+        for token in tokens {
+            guard let fragment = pack.fragment(for: token) else {
+                throw SpliceError(
+                    .missingFragment, token.text,
+                    "no fragment plays this token: add one, or an alias, and run `assets build`")
+            }
+            lengths.append(fragment.frames)
+        }
+        return Splicer.frames(lengths: lengths, gap: gapFrames, crossfade: crossfadeFrames)
+    }
+
+    static func frames(lengths: [Int], gap: Int, crossfade: Int) -> Int {
+        guard var total = lengths.first else { return 0 }
+        for (left, right) in zip(lengths, lengths.dropFirst()) {
+            total += gap + right - overlap(crossfade, left, right)
+        }
+        return total
+    }
+
+    /// Milliseconds at the pack's rate.
+    public func durationMs(frames: Int) -> Double { Double(frames) * 1000 / Double(pack.manifest.format.sampleRate) }
+
+    /// The spliced sound of `tokens`, in the manifest's sample format and rate.
+    public func splice(_ tokens: [Token]) throws(SpliceError) -> PCMAudio {
+        var pieces: [[Float]] = []
+        pieces.reserveCapacity(tokens.count)
+        for token in tokens { pieces.append(try pack.audio(for: token).samples) }
+        let format = pack.manifest.format
+        let gap = gapFrames
+        let crossfade = crossfadeFrames
+        let lengths = pieces.map(\.count)
+        let total = Splicer.frames(lengths: lengths, gap: gap, crossfade: crossfade)
+        let ramp = (0..<crossfade).map { Splicer.ramp($0, crossfade) }
+        // Non-overlapping stretches are copied as they are; only the joins are mixed (and re-quantized).
+        let output = [Float](unsafeUninitializedCapacity: total) { buffer, count in
+            buffer.initialize(repeating: 0)
+            var start = 0
+            for (index, piece) in pieces.enumerated() {
+                let fadeIn = index == 0 ? 0 : Splicer.overlap(crossfade, lengths[index - 1], piece.count)
+                let fadeOut =
+                    index == pieces.count - 1 ? 0 : Splicer.overlap(crossfade, piece.count, lengths[index + 1])
+                piece.withUnsafeBufferPointer { source in
+                    let rampIn = fadeIn == crossfade ? ramp : (0..<fadeIn).map { Splicer.ramp($0, fadeIn) }
+                    for frame in 0..<fadeIn { buffer[start + frame] += source[frame] * rampIn[frame] }
+                    let middle = UnsafeMutableBufferPointer(
+                        rebasing: buffer[(start + fadeIn)..<(start + source.count - fadeOut)])
+                    _ = middle.update(fromContentsOf: source[fadeIn..<(source.count - fadeOut)])
+                    let rampOut = fadeOut == crossfade ? ramp : (0..<fadeOut).map { Splicer.ramp($0, fadeOut) }
+                    let tail = source.count - fadeOut
+                    for frame in 0..<fadeOut {
+                        buffer[start + tail + frame] = source[tail + frame] * (1 - rampOut[frame])
+                    }
+                }
+                if fadeIn > 0 {
+                    Splicer.quantize(
+                        UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + fadeIn)]), format.sampleFormat)
+                }
+                start += piece.count - fadeOut + gap
+            }
+            count = total
+        }
+        return PCMAudio(samples: output, sampleRate: format.sampleRate, sampleFormat: format.sampleFormat)
+    }
+
+    /// Mixed samples back on the format's grid, so the sound is exactly what its file will hold.
+    static func quantize(_ samples: UnsafeMutableBufferPointer<Float>, _ format: SampleFormat) {
+        let steps: Float
+        switch format {
+        case .pcm16: steps = 32768
+        case .pcm24: steps = 8_388_608
+        case .float32: return
+        }
+        for index in samples.indices { samples[index] = Float(PCMFile.quantized(samples[index], steps: steps)) / steps }
+    }
+
+    /// A raised-cosine ramp from 0 to 1 over `length` frames; its mirror sums with it to exactly 1.
+    static func ramp(_ frame: Int, _ length: Int) -> Float {
+        Float(0.5 - 0.5 * cos(Double.pi * (Double(frame) + 0.5) / Double(length)))
+    }
+
+    /// The file bytes of a spliced sound in `container` (the manifest's by default).
+    public func fileData(_ audio: PCMAudio, container: Container? = nil) -> Data {
+        PCMFile.encode(audio, as: container ?? pack.manifest.format.container)
+    }
+
+    /// A file name that changes when the sound does: iOS caches notification sounds by name, so a changed
+    /// sound under an old name may never be heard.
+    public static func contentName(of data: Data, digest: FragmentDigest, prefix: String = "amount", extension: String)
+        -> String
+    {
+        "\(prefix)-\(digest(data).prefix(16)).\(`extension`)"
+    }
+}

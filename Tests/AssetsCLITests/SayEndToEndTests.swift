@@ -1,0 +1,78 @@
+import AudioPipeline
+import Foundation
+import Testing
+
+/// `assets say` over a pack built by `assets build`.
+@Suite struct SayEndToEndTests {
+    static func builtPack() throws -> BuildEndToEndTests.Folder {
+        let pack = BuildEndToEndTests.Folder()
+        for stem in ["digit_8", "unit_shi", "unit_yuan", "unit_zheng", "phrase_wechat"] {
+            try pack.record("\(stem).wav")
+        }
+        pack.write(
+            "assets.json",
+            #"{"phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}, "splice": {"crossfadeMs": 0}}"#
+        )
+        let build = try AssetsProcess.run(["build"], in: pack.url)
+        precondition(build.status == 0, build.stderr)
+        return pack
+    }
+
+    @Test func printsTheDurationTheSoundWouldHave() throws {
+        let pack = try Self.builtPack()
+        let run = try AssetsProcess.run(["say", "88", "--template", "wechat"], in: pack.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "微信收款，八十八元整")
+        #expect(lines[1] == "微信收款 八 十 八 元 整")
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: pack.url.appendingPathComponent("manifest.json")))
+            as! [String: Any]
+        let frames = Dictionary(
+            uniqueKeysWithValues: (manifest["fragments"] as! [[String: Any]]).map {
+                ($0["token"] as! String, $0["frames"] as! Int)
+            })
+        let total = ["微信收款", "八", "十", "八", "元", "整"].map { frames[$0]! }.reduce(0, +)
+        #expect(lines[2] == String(format: "%.0f ms", Double(total) / 44.1))
+    }
+
+    @Test func writesTheSoundAndNamesItByContent() throws {
+        let pack = try Self.builtPack()
+        let run = try AssetsProcess.run(["say", "88", "-o", "out.caf", "--format", "json"], in: pack.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        #expect(object["file"] as? String == "out.caf")
+        let file = try SoundFile.open(reading: pack.url.appendingPathComponent("out.caf").path, name: "out.caf")
+        #expect(file.info.format == FileFormat(container: "caf", encoding: "pcm16") && file.info.channels == 1)
+        #expect(abs(Double(file.info.frames) / 44.1 - (object["durationMs"] as! Double)) < 0.05)
+
+        let first = try AssetsProcess.run(["say", "88", "-o", "sounds", "--name-by-content"], in: pack.url)
+        let second = try AssetsProcess.run(["say", "80", "-o", "sounds", "--name-by-content"], in: pack.url)
+        let again = try AssetsProcess.run(["say", "88", "-o", "sounds", "--name-by-content"], in: pack.url)
+        let name = { (run: AssetsProcess.Result) in run.stdout.split(separator: "\n").last.map(String.init) ?? "" }
+        #expect(name(first).hasPrefix("wrote sounds/amount-") && name(first).hasSuffix(".wav"))
+        #expect(name(first) != name(second))
+        #expect(name(first) == name(again))
+    }
+
+    @Test func aMissingFragmentOrPackIsNamed() throws {
+        let pack = try Self.builtPack()
+        let missing = try AssetsProcess.run(["say", "99", "-o", "out.wav"], in: pack.url)
+        #expect(missing.status == 1)
+        #expect(
+            missing.stderr
+                == "assets say: 九: no fragment plays this token: add one, or an alias, and run `assets build`\n")
+        let noPack = try AssetsProcess.run(["say", "1", "--manifest", "nowhere.json"], in: pack.url)
+        #expect(noPack.status == 1)
+        #expect(noPack.stderr.contains("nowhere.json: no such manifest"))
+        let template = try AssetsProcess.run(["say", "1", "--template", "alipay"], in: pack.url)
+        #expect(template.status == 2)
+        #expect(template.stderr.contains("unknown template 'alipay': use one of wechat"))
+    }
+
+    @Test func withoutAPackItStillReads() throws {
+        let run = try AssetsProcess.run(["say", "200"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "两百元整\n两 百 元 整\n")
+    }
+}
