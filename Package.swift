@@ -16,7 +16,7 @@ let package = Package(
         // The manifest and settings models, naming, coverage: Foundation only.
         .target(name: "VoicePack", dependencies: ["SpeechText"]),
         // build, check and audit: the work behind the commands, testable without a process.
-        .target(name: "PackTools", dependencies: ["VoicePack", "AudioPipeline", "Checksum", "SpeechText"]),
+        .target(name: "PackTools", dependencies: ["VoicePack", "AudioPipeline", "Checksum", "SpeechText", "Splicer"]),
         // Manifest -> spliced sound: Foundation only, so an iOS extension embeds it.
         .target(name: "Splicer", dependencies: ["VoicePack", "SpeechText"]),
         // Decode, mono, resample, trim, loudness, encode: the only module with audio C libraries.

@@ -42,6 +42,10 @@ public enum AssetsCLI {
             return .success
         case .build(let options):
             return BuildCommand.run(options, console: console, currentFolder: currentFolder)
+        case .check(let options):
+            return CheckCommand.run(options, console: console, currentFolder: currentFolder)
+        case .audit(let options):
+            return AuditCommand.run(options, console: console, currentFolder: currentFolder)
         case .say(let options):
             return SayCommand.run(options, console: console, currentFolder: currentFolder)
         case .alphabet(let options):
@@ -55,7 +59,8 @@ public enum AssetsCLI {
         case .say: return SayOptions.help
         case .alphabet: return AlphabetOptions.help
         case .build: return BuildOptions.help
-        case .check, .audit: return overview
+        case .check: return CheckOptions.help
+        case .audit: return AuditOptions.help
         }
     }
 

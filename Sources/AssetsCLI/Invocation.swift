@@ -11,6 +11,8 @@ public enum Invocation: Equatable, Sendable {
     case version
     case help(Command?)
     case build(BuildOptions)
+    case check(CheckOptions)
+    case audit(AuditOptions)
     case say(SayOptions)
     case alphabet(AlphabetOptions)
 
@@ -33,7 +35,8 @@ public enum Invocation: Equatable, Sendable {
         case .say: return .say(try SayOptions.parse(&reader))
         case .alphabet: return .alphabet(try AlphabetOptions.parse(&reader))
         case .build: return .build(try BuildOptions.parse(&reader))
-        case .check, .audit: throw UsageError(command, "not available yet")
+        case .check: return .check(try CheckOptions.parse(&reader))
+        case .audit: return .audit(try AuditOptions.parse(&reader))
         }
     }
 

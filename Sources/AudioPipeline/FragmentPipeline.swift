@@ -37,6 +37,7 @@ public struct FragmentPipeline: Sendable {
         let channels = try file.readChannels(name: name, maxFrames: maximumFrames)
         try file.close()
 
+        let clipped = Self.clippedSamples(channels)
         let centred = removeDC.apply(channels, sampleRate: file.info.sampleRate)
         let (mono, decision) = downmix.apply(centred, sampleRate: file.info.sampleRate)
         let resampled = try resample.apply(mono)
@@ -46,7 +47,8 @@ public struct FragmentPipeline: Sendable {
         try encode.write(quantized, to: outputPath)
 
         return FragmentReport(
-            source: file.info, channelDecision: decision, trim: trimReport, loudness: loudnessReport,
+            source: file.info, sourceClippedSamples: clipped, channelDecision: decision, trim: trimReport,
+            loudness: loudnessReport,
             frames: quantized.frames, durationMs: quantized.durationMs,
             loudnessLUFS: LoudnessMeter.fragmentLoudness(quantized), truePeakDBTP: LoudnessMeter.truePeak(quantized))
     }
@@ -55,6 +57,8 @@ public struct FragmentPipeline: Sendable {
 /// Everything the pipeline measured and decided for one fragment.
 public struct FragmentReport: Equatable, Sendable {
     public let source: SoundFile.Info
+    /// Samples of the recording in runs of three or more at full scale: it clipped when it was made.
+    public let sourceClippedSamples: Int
     public let channelDecision: ChannelDecision
     public let trim: TrimReport
     public let loudness: LoudnessReport
@@ -65,6 +69,25 @@ public struct FragmentReport: Equatable, Sendable {
     public let truePeakDBTP: Double
 
     public var sourceDurationMs: Double { Double(source.frames) * 1000 / Double(source.sampleRate) }
+}
+
+extension FragmentPipeline {
+    /// Samples in runs of three or more at (or within 0.01 dB of) full scale, in any channel.
+    static func clippedSamples(_ channels: [[Float]]) -> Int {
+        var count = 0
+        for samples in channels {
+            var run = 0
+            for sample in samples {
+                if abs(sample) >= 0.9988 {
+                    run += 1
+                    if run == 3 { count += 3 } else if run > 3 { count += 1 }
+                } else {
+                    run = 0
+                }
+            }
+        }
+        return count
+    }
 }
 
 /// How many sources the pipeline has decoded in this process: lets a test prove that a build with

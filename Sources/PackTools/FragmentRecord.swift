@@ -21,12 +21,17 @@ enum FragmentRecord {
                 frames: report.source.frames,
                 durationMs: report.sourceDurationMs, loudnessLUFS: report.loudness.inputLUFS,
                 truePeakDBTP: report.loudness.inputTruePeakDBTP, noiseFloorDBFS: report.trim.noiseFloorDBFS,
-                channelDecision: report.channelDecision.description))
+                clippedSamples: report.sourceClippedSamples, channelDecision: report.channelDecision.description))
     }
 
     static func warnings(_ report: FragmentReport, settings: Settings) -> [String] {
         var warnings: [String] = []
         if case .picked = report.channelDecision { warnings.append(report.channelDecision.description) }
+        if report.sourceClippedSamples > 0 {
+            warnings.append(
+                "the recording clipped (\(report.sourceClippedSamples) samples at full scale): record it again with more headroom"
+            )
+        }
         let room = report.trim.peakDBFS - report.trim.noiseFloorDBFS
         if room < noisyBelowDB {
             warnings.append(

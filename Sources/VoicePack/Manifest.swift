@@ -135,11 +135,13 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var loudnessLUFS: Double
         public var truePeakDBTP: Double
         public var noiseFloorDBFS: Double
+        /// Samples in runs of three or more at full scale: the recording clipped.
+        public var clippedSamples: Int
         public var channelDecision: String
 
         public init(
             file: String, sha256: String, size: Int, sampleRate: Int, channels: Int, format: String, frames: Int,
-            durationMs: Double, loudnessLUFS: Double, truePeakDBTP: Double, noiseFloorDBFS: Double,
+            durationMs: Double, loudnessLUFS: Double, truePeakDBTP: Double, noiseFloorDBFS: Double, clippedSamples: Int,
             channelDecision: String
         ) {
             self.file = file
@@ -153,6 +155,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.loudnessLUFS = Manifest.rounded(loudnessLUFS)
             self.truePeakDBTP = Manifest.rounded(truePeakDBTP)
             self.noiseFloorDBFS = Manifest.rounded(max(noiseFloorDBFS, -200))
+            self.clippedSamples = clippedSamples
             self.channelDecision = channelDecision
         }
     }

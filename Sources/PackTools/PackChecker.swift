@@ -1,0 +1,360 @@
+import AudioPipeline
+import Checksum
+import Foundation
+import SpeechText
+import Splicer
+import VoicePack
+
+/// One thing `check` looked at — a fragment, a recording, a token, the budget — and what it found.
+public struct CheckCase: Equatable, Sendable {
+    /// `manifest`, `stale`, `naming`, `coverage`, `sound` or `budget`.
+    public let category: String
+    public let name: String
+    public var findings: [Diagnostic]
+}
+
+/// Everything `assets check` found, case by case.
+public struct CheckReport: Sendable {
+    public var cases: [CheckCase] = []
+    public var fragmentCount = 0
+    public var longestUtterance: Utterance?
+    public var styles: [ReadingStyle] = []
+    public var forms: [AmountForm] = []
+
+    public var findings: [Diagnostic] { cases.flatMap(\.findings) }
+    public var errors: [Diagnostic] { findings.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { findings.filter { $0.severity == .warning } }
+    public var passed: Bool { errors.isEmpty }
+
+    mutating func add(_ category: String, _ name: String, _ findings: [Diagnostic] = []) {
+        cases.append(CheckCase(category: category, name: name, findings: findings))
+    }
+}
+
+/// `assets check`: every problem of a pack, found without rebuilding it. It hashes files and reads
+/// headers; it decodes no audio.
+public enum PackChecker {
+    /// iOS plays the default sound instead of a notification sound of 30 s or more.
+    public static let iOSSoundLimitSeconds = 30.0
+
+    /// `coverFor` overrides the styles and forms to cover (`--styles`, `--forms`) without making the
+    /// pack stale.
+    public static func check(
+        paths: PackPaths, settings: Settings, coverFor: (styles: [ReadingStyle], forms: [AmountForm])? = nil
+    ) -> CheckReport {
+        var report = CheckReport()
+        var covered = settings
+        if let coverFor {
+            covered.styles = coverFor.styles
+            covered.forms = coverFor.forms
+        }
+        report.styles = covered.styles
+        report.forms = covered.forms
+        let manifestName = paths.display(paths.manifest)
+        let lock = try? PackReading.open(paths)
+        defer { withExtendedLifetime(lock) {} }
+
+        guard let data = try? Data(contentsOf: paths.manifest) else {
+            report.add(
+                "manifest", manifestName,
+                [
+                    Diagnostic(.error, manifestName, "manifest", "there is no manifest", fix: "run `assets build`")
+                ])
+            return report
+        }
+        let manifest: Manifest
+        do {
+            manifest = try Manifest.decode(data, name: manifestName)
+        } catch {
+            report.add("manifest", manifestName, [Diagnostic(.error, manifestName, "manifest", error.message, fix: "")])
+            return report
+        }
+        report.fragmentCount = manifest.fragments.count
+        checkFiles(manifest, paths: paths, into: &report)
+        checkSettings(manifest, settings: settings, manifestName: manifestName, into: &report)
+        checkSources(manifest, paths: paths, settings: settings, into: &report)
+        checkCoverage(manifest, settings: covered, paths: paths, into: &report)
+        checkSound(manifest, settings: settings, into: &report)
+        checkBudget(paths: paths, settings: covered, into: &report)
+        return report
+    }
+
+    /// Each listed file is there, inside the pack, with the manifest's bytes, frames and format.
+    private static func checkFiles(_ manifest: Manifest, paths: PackPaths, into report: inout CheckReport) {
+        let expected = FileFormat(manifest.format.sampleFormat, in: manifest.format.container)
+        var listed: Set<String> = []
+        for fragment in manifest.fragments {
+            var findings: [Diagnostic] = []
+            let url = paths.resolveManifestPath(fragment.file)
+            listed.insert(url.path)
+            func problem(_ message: String, fix: String = "run `assets build`") {
+                findings.append(Diagnostic(.error, fragment.file, "manifest", message, fix: fix))
+            }
+            if fragment.file.hasPrefix("/") || paths.manifestRelative(url).hasPrefix("..") {
+                problem(
+                    "the path leaves the manifest's folder",
+                    fix: "fragment paths must be relative and inside it; run `assets build`")
+            } else if !FileManager.default.fileExists(atPath: url.path) {
+                problem("listed in the manifest, but missing")
+            } else if let sha = try? SHA256.hex(ofFileAt: url.path), sha != fragment.sha256 {
+                problem(
+                    "its bytes do not match the manifest's sha256 (\(sha.prefix(12))…, expected \(fragment.sha256.prefix(12))…)"
+                )
+            } else if let file = try? SoundFile.open(reading: url.path, name: fragment.file) {
+                let info = file.info
+                if info.format != expected || info.sampleRate != manifest.format.sampleRate
+                    || info.channels != manifest.format.channels
+                {
+                    problem(
+                        "it is \(info.format) at \(info.sampleRate) Hz, \(info.channels) channel(s); the manifest's format is \(expected) at \(manifest.format.sampleRate) Hz, \(manifest.format.channels) channel(s)"
+                    )
+                } else if info.frames != fragment.frames {
+                    problem("it has \(info.frames) frames; the manifest says \(fragment.frames)")
+                }
+            } else {
+                problem("libsndfile cannot read it")
+            }
+            report.add("manifest", fragment.file, findings)
+        }
+        // A file in the output folder that the manifest does not list is left over from something.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.out.path)) ?? []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let url = paths.out.appendingPathComponent(name)
+            guard !listed.contains(url.standardizedFileURL.path) else { continue }
+            report.add(
+                "manifest", paths.display(url),
+                [
+                    Diagnostic(
+                        .warning, paths.display(url), "manifest", "not listed in the manifest",
+                        fix: "remove it, or run `assets build`")
+                ])
+        }
+    }
+
+    /// The manifest was built with the settings in force now.
+    private static func checkSettings(
+        _ manifest: Manifest, settings: Settings, manifestName: String, into report: inout CheckReport
+    ) {
+        var changed: [String] = []
+        if manifest.format != settings.format { changed.append("format") }
+        if manifest.loudness.targetLUFS != settings.loudness.targetLUFS
+            || manifest.loudness.truePeakCeilingDBTP != settings.loudness.truePeakCeilingDBTP
+        {
+            changed.append("loudness")
+        }
+        if manifest.processing != Manifest.Processing(settings) {
+            changed.append("processing (resampler, trim or limits)")
+        }
+        if manifest.aliases != Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }) {
+            changed.append("aliases")
+        }
+        if manifest.templates != settings.templates { changed.append("templates") }
+        if manifest.styles != settings.styles.map(\.name) || manifest.forms != settings.forms.map(\.name) {
+            changed.append("styles or forms")
+        }
+        report.add(
+            "stale", "settings",
+            changed.isEmpty
+                ? []
+                : [
+                    Diagnostic(
+                        .error, manifestName, "stale",
+                        "stale pack: the settings changed since the build (\(changed.joined(separator: ", ")))",
+                        fix: "run `assets build`")
+                ])
+    }
+
+    /// Every recording names one token, and each is built as it is now.
+    private static func checkSources(
+        _ manifest: Manifest, paths: PackPaths, settings: Settings, into report: inout CheckReport
+    ) {
+        let scan = SourceScanner(paths: paths).scan()
+        for problem in scan.problems { report.add("naming", problem.subject, [problem]) }
+        let naming = Naming(settings: settings)
+        var byToken: [Token: [SourceFile]] = [:]
+        var builtFrom: [String: Manifest.Fragment] = [:]
+        for fragment in manifest.fragments { builtFrom[fragment.source.file] = fragment }
+        let fragmentByToken = Dictionary(manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
+        for source in scan.sources {
+            let name = paths.display(source.url)
+            guard let token = naming.token(forStem: source.stem) else {
+                report.add(
+                    "naming", name,
+                    [
+                        Diagnostic(
+                            .error, name, "naming", "'\(source.stem)' names no token",
+                            fix:
+                                "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
+                        )
+                    ])
+                continue
+            }
+            byToken[token, default: []].append(source)
+            var findings: [Diagnostic] = []
+            if let fragment = fragmentByToken[token.text], fragment.source.file == source.path {
+                let sha = (try? SHA256.hex(ofFileAt: source.url.path)) ?? ""
+                if sha != fragment.source.sha256 {
+                    findings.append(
+                        Diagnostic(
+                            .error, name, "stale", "stale pack: the recording changed since the build",
+                            fix: "run `assets build`"))
+                }
+            } else if let fragment = fragmentByToken[token.text] {
+                findings.append(
+                    Diagnostic(
+                        .error, name, "stale",
+                        "stale pack: \(token) was built from \(fragment.source.file), not from this file",
+                        fix: "run `assets build`"))
+            } else {
+                findings.append(
+                    Diagnostic(
+                        .error, name, "stale", "stale pack: a new recording, not built yet", fix: "run `assets build`"))
+            }
+            report.add("stale", name, findings)
+        }
+        for (token, sources) in byToken.sorted(by: { $0.key < $1.key }) where sources.count > 1 {
+            let names = sources.map { paths.display($0.url) }.joined(separator: ", ")
+            report.add(
+                "naming", token.text,
+                [
+                    Diagnostic(
+                        .error, names, "naming", "\(sources.count) files for the token \(token)",
+                        fix: "keep one of them and remove the others")
+                ])
+        }
+        let present = Set(scan.sources.map(\.path))
+        for fragment in manifest.fragments where !present.contains(fragment.source.file) {
+            report.add(
+                "stale", fragment.source.file,
+                [
+                    Diagnostic(
+                        .error, fragment.source.file, "stale",
+                        "stale pack: the recording of \(fragment.token) was removed",
+                        fix: "run `assets build`, or put it back")
+                ])
+        }
+    }
+
+    /// Every token the styles, forms and templates need has a fragment, directly or through an alias.
+    private static func checkCoverage(
+        _ manifest: Manifest, settings: Settings, paths: PackPaths, into report: inout CheckReport
+    ) {
+        let coverage = Coverage(settings: settings)
+        let available = Set(manifest.fragments.map { Token($0.token) })
+        let naming = Naming(settings: settings)
+        for (alias, target) in settings.aliases.sorted(by: { $0.key < $1.key }) {
+            var findings: [Diagnostic] = []
+            if coverage.resolve(alias) == nil {
+                findings.append(
+                    Diagnostic(
+                        .error, "\(alias) → \(target)", "naming", "the aliases go round in a cycle",
+                        fix: "end the chain at a token with a fragment"))
+            } else if let end = coverage.resolve(alias), !available.contains(end) {
+                findings.append(
+                    Diagnostic(
+                        .error, "\(alias) → \(target)", "naming", "an alias to \(end), which has no fragment",
+                        fix:
+                            "add \(paths.display(paths.raw))/\(naming.stem(for: end)).wav, or alias to a token that has one"
+                    ))
+            }
+            report.add("naming", "alias \(alias)", findings)
+        }
+        let missing = Set(coverage.missing(from: available).map(\.token))
+        for need in coverage.needs {
+            var findings: [Diagnostic] = []
+            if missing.contains(need.token) {
+                var message = "no fragment, needed by \(need.neededBy.joined(separator: ", "))"
+                if let witness = coverage.witness(for: need.token) {
+                    message +=
+                        "; e.g. \(witness.amount.plain) in style \(witness.style.name)/\(witness.form.name): \(witness.text)"
+                }
+                findings.append(
+                    Diagnostic(
+                        .error, need.token.text, "coverage", message,
+                        fix:
+                            "add \(paths.display(paths.raw))/\(naming.stem(for: need.token)).wav (or an alias in assets.json) and run `assets build`"
+                    ))
+            }
+            report.add("coverage", need.token.text, findings)
+        }
+    }
+
+    /// Each fragment is at the target loudness, under the ceiling, unclipped, and of a sensible length.
+    private static func checkSound(_ manifest: Manifest, settings: Settings, into report: inout CheckReport) {
+        let target = settings.loudness.targetLUFS
+        let tolerance = settings.loudness.toleranceLU
+        let limits = settings.limits
+        for fragment in manifest.fragments {
+            var findings: [Diagnostic] = []
+            func problem(_ severity: Diagnostic.Severity, _ message: String, fix: String) {
+                findings.append(Diagnostic(severity, fragment.file, "sound", message, fix: fix))
+            }
+            if abs(fragment.loudnessLUFS - target) > tolerance {
+                problem(
+                    .error,
+                    "it measures \(fragment.loudnessLUFS) LUFS, more than \(tolerance) LU from the target \(target) LUFS",
+                    fix: "re-record it at a steadier level, or allow more limiting (loudness.maximumLimitingDB)")
+            }
+            if fragment.truePeakDBTP > settings.loudness.truePeakCeilingDBTP {
+                problem(
+                    .error,
+                    "its true peak is \(fragment.truePeakDBTP) dBTP, over the \(settings.loudness.truePeakCeilingDBTP) dBTP ceiling",
+                    fix: "run `assets build --force`")
+            }
+            if fragment.source.clippedSamples > 0 {
+                problem(
+                    .warning,
+                    "the recording \(fragment.source.file) clipped (\(fragment.source.clippedSamples) samples at full scale)",
+                    fix: "record it again with more headroom")
+            }
+            if fragment.durationMs < limits.minimumFragmentMs || fragment.durationMs > limits.maximumFragmentMs {
+                problem(
+                    .error,
+                    "it lasts \(fragment.durationMs) ms, outside \(Int(limits.minimumFragmentMs))…\(Int(limits.maximumFragmentMs)) ms",
+                    fix: "check the recording and its trimming, or change limits.minimumFragmentMs / maximumFragmentMs")
+            }
+            report.add("sound", fragment.file, findings)
+        }
+    }
+
+    /// The longest utterance stays under iOS's 30 s limit for notification sounds. It needs only the
+    /// manifest's frame counts, so a damaged fragment file does not stop it.
+    private static func checkBudget(paths: PackPaths, settings: Settings, into report: inout CheckReport) {
+        guard let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) }) else { return }
+        let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
+        let templates = settings.templates.map { Template(name: $0.key, text: $0.value) }
+        guard
+            let longest = splicer.longestUtterance(
+                styles: settings.styles, forms: settings.forms, templates: templates,
+                phrases: Set(settings.phrases.values))
+        else { return }
+        report.longestUtterance = longest
+        let seconds = longest.durationMs / 1000
+        let said =
+            "the longest utterance, \(longest.text) (\(longest.amount.plain), \(longest.style.name)/\(longest.form.name)\(longest.template.map { ", template \($0)" } ?? "")), lasts \(String(format: "%.1f", seconds)) s"
+        var findings: [Diagnostic] = []
+        if seconds >= iOSSoundLimitSeconds {
+            findings.append(
+                Diagnostic(
+                    .error, "budget", "budget", "\(said): iOS plays the default sound instead of one of 30 s or more",
+                    fix: "shorten the fragments (trim, re-record faster) or the templates"))
+        } else if seconds >= settings.limits.utteranceWarningSeconds {
+            findings.append(
+                Diagnostic(
+                    .warning, "budget", "budget",
+                    "\(said), over the \(Int(settings.limits.utteranceWarningSeconds)) s warning threshold",
+                    fix: "shorten the fragments before they reach iOS's 30 s limit"))
+        }
+        report.add("budget", "longest utterance", findings)
+    }
+}
+
+extension Amount {
+    /// `1010`, `0.05`, `1234.5`: as a person writes it.
+    public var plain: String {
+        var text = description
+        while text.hasSuffix("0") && text.contains(".") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

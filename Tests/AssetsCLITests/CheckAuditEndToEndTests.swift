@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `assets check` and `assets audit` as CI and a sound designer run them, in every output format.
+@Suite struct CheckAuditEndToEndTests {
+    /// A pack for the spoken style, yuan form, one template: every token recorded.
+    static func fullPack() throws -> BuildEndToEndTests.Folder {
+        let pack = BuildEndToEndTests.Folder()
+        let stems = [
+            "digit_0", "digit_1", "digit_2", "digit_3", "digit_4", "digit_5", "digit_6", "digit_7", "digit_8",
+            "digit_9", "digit_liang", "unit_shi", "unit_bai", "unit_qian", "unit_wan", "unit_yi", "unit_yuan",
+            "unit_jiao", "unit_fen", "unit_zheng", "phrase_wechat",
+        ]
+        for stem in stems { try pack.record("\(stem).wav") }
+        pack.write(
+            "assets.json",
+            #"{"styles": ["spoken"], "forms": ["yuan"], "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}}"#
+        )
+        let build = try AssetsProcess.run(["build"], in: pack.url)
+        precondition(build.status == 0, build.stderr)
+        return pack
+    }
+
+    @Test func aGoodPackExitsZeroWithOneLine() throws {
+        let pack = try Self.fullPack()
+        let run = try AssetsProcess.run(["check"], in: pack.url)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(
+            run.stdout.hasPrefix(
+                "assets check: ok — 21 fragments cover the 21 tokens of spoken × yuan and 1 template; longest utterance "
+            ))
+        #expect(run.stdout.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func aMissingTokenExitsOneNamingItAndAnAmount() throws {
+        let pack = try Self.fullPack()
+        let run = try AssetsProcess.run(["check", "--styles", "spoken,formatter"], in: pack.url)
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains(
+                "〇: error: [coverage] no fragment, needed by formatter/yuan; e.g. 1.01 in style formatter/yuan: 一元〇一分: add raw-audio/〇.wav"
+            ))
+        #expect(run.stdout.hasSuffix("assets check: 1 problem\n"))
+    }
+
+    @Test func jsonHasTheFindingsAsData() throws {
+        let pack = try Self.fullPack()
+        try FileManager.default.removeItem(at: pack.url.appendingPathComponent("normalized/digit_3.wav"))
+        let run = try AssetsProcess.run(["check", "--format", "json"], in: pack.url)
+        #expect(run.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["passed"] as? Bool == false)
+        #expect(object["errors"] as? Int == 1)
+        #expect(object["fragments"] as? Int == 21)
+        let finding = try #require((object["findings"] as? [[String: Any]])?.first)
+        #expect(finding["subject"] as? String == "normalized/digit_3.wav")
+        #expect(finding["category"] as? String == "manifest")
+        #expect(finding["severity"] as? String == "error")
+        #expect((finding["fix"] as? String)?.isEmpty == false)
+        #expect((object["longestUtterance"] as? [String: Any])?["durationMs"] is Double)
+    }
+
+    @Test func junitIsValidXMLWithATestCasePerCheck() throws {
+        let pack = try Self.fullPack()
+        var bytes = try Data(contentsOf: pack.url.appendingPathComponent("normalized/digit_4.wav"))
+        bytes[100] ^= 1
+        try bytes.write(to: pack.url.appendingPathComponent("normalized/digit_4.wav"))
+        let run = try AssetsProcess.run(["check", "--format=junit"], in: pack.url)
+        #expect(run.status == 1)
+        let counter = JUnitCounter()
+        let parser = XMLParser(data: Data(run.stdout.utf8))
+        parser.delegate = counter
+        #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+        #expect(counter.suites == ["manifest", "stale", "naming", "coverage", "sound", "budget"])
+        // Per fragment (manifest, sound), per recording (stale), per token (coverage), plus settings and budget.
+        #expect(counter.cases == 21 + 21 + 21 + 21 + 1 + 1)
+        #expect(counter.failures == 1)
+        #expect(counter.failedCases == ["normalized/digit_4.wav"])
+    }
+
+    @Test func auditInEveryFormat() throws {
+        let pack = try Self.fullPack()
+        let text = try AssetsProcess.run(["audit"], in: pack.url)
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("Fragments (21), target -16.0 LUFS"))
+        let header = text.stdout.split(separator: "\n").first { $0.hasPrefix("token ") }
+        #expect(header?.split(separator: " ").prefix(3).map(String.init) == ["token", "recording", "format"])
+        let coverageLine = text.stdout.split(separator: "\n").first { $0.hasPrefix("spoken/yuan ") }
+        #expect(coverageLine?.split(separator: " ").map(String.init) == ["spoken/yuan", "20", "20", "—"])
+        #expect(text.stdout.contains("Longest utterance: "))
+
+        let markdown = try AssetsProcess.run(["audit", "--format", "markdown"], in: pack.url)
+        #expect(markdown.stdout.contains("| token | recording | format |"))
+        #expect(markdown.stdout.contains("| template wechat | 1 | 1 |  | — |"))
+
+        let json = try AssetsProcess.run(["audit", "--format", "json"], in: pack.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let fragments = try #require(object["fragments"] as? [[String: Any]])
+        #expect(fragments.count == 21)
+        #expect(
+            fragments.allSatisfy {
+                $0["trimmedHeadMs"] is Double && ($0["source"] as? [String: Any])?["channelDecision"] is String
+            })
+        #expect(
+            (object["coverage"] as? [[String: Any]])?.map { $0["name"] as? String } == [
+                "spoken/yuan", "template wechat",
+            ])
+    }
+
+    @Test func htmlHasAWaveformAndAPlayerPerFragmentAndTheCoverage() throws {
+        let pack = try Self.fullPack()
+        try FileManager.default.createDirectory(
+            at: pack.url.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        let run = try AssetsProcess.run(["audit", "--format", "html", "--output", "reports/audit.html"], in: pack.url)
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        let html = try String(contentsOf: pack.url.appendingPathComponent("reports/audit.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "<svg class=\"wave\"").count - 1 == 21)
+        let sources = html.components(separatedBy: "<audio controls preload=\"metadata\" src=\"").dropFirst().map {
+            $0.prefix { $0 != "\"" }
+        }
+        #expect(sources.count == 21)
+        // Links are relative to the page, and lead to the fragments.
+        for source in sources {
+            #expect(source.hasPrefix("../normalized/"))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: pack.url.appendingPathComponent("reports").appendingPathComponent(String(source)).path))
+        }
+        #expect(html.contains("<table id=\"coverage\">"))
+        #expect(html.contains("<td>spoken/yuan</td><td class=\"num\">20/20</td>"))
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script src"))
+    }
+}
+
+final class JUnitCounter: NSObject, XMLParserDelegate {
+    var suites: [String] = []
+    var cases = 0
+    var failures = 0
+    var failedCases: [String] = []
+    private var currentCase = ""
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        switch name {
+        case "testsuite": suites.append(attributes["name"] ?? "")
+        case "testcase":
+            cases += 1
+            currentCase = attributes["name"] ?? ""
+        case "failure":
+            failures += 1
+            failedCases.append(currentCase)
+        default: break
+        }
+    }
+}

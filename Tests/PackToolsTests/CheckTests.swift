@@ -1,0 +1,193 @@
+import Foundation
+import PackTools
+import SpeechText
+import TestSupport
+import Testing
+import VoicePack
+
+/// A pack covering spoken/yuan and one template, built from recordings made by code.
+func coveredPack() throws -> TestPack {
+    let pack = TestPack()
+    pack.settings.styles = [.spoken]
+    pack.settings.forms = [.yuan]
+    pack.settings.phrases = ["phrase_wechat": "微信收款"]
+    pack.settings.templates = ["wechat": "微信收款{amount}"]
+    for (stem, token) in Naming.defaultStems where token != "点" {
+        try pack.deliver("\(stem).wav", .init(vowelSeconds: 0.2))
+    }
+    try pack.deliver("phrase_wechat.wav", .init(vowelSeconds: 0.8))
+    let outcome = try pack.build()
+    precondition(outcome.failures.isEmpty, "\(outcome.failures)")
+    return pack
+}
+
+@Suite struct CheckTests {
+    func check(_ pack: TestPack) -> CheckReport { PackChecker.check(paths: pack.paths, settings: pack.settings) }
+
+    @Test func aGoodPackPasses() throws {
+        let report = check(try coveredPack())
+        #expect(report.passed, "\(report.findings)")
+        #expect(report.findings.isEmpty)
+        #expect(report.fragmentCount == 21)
+        #expect(report.longestUtterance?.template == "wechat")
+        // A case per fragment file, recording, token, fragment sound, and the budget.
+        #expect(report.cases.filter { $0.category == "coverage" }.count == 21)
+        #expect(report.cases.filter { $0.category == "manifest" }.count == 21)
+        #expect(report.cases.filter { $0.category == "budget" }.count == 1)
+    }
+
+    /// Every fragment of the pack is needed: without any one, check names the token and an amount.
+    @Test func removingAnyOneFragmentFails() throws {
+        let pack = try coveredPack()
+        let recordings = try FileManager.default.contentsOfDirectory(atPath: pack.url("raw-audio").path).sorted()
+        let held = pack.url("held")
+        try FileManager.default.createDirectory(at: held, withIntermediateDirectories: true)
+        for name in recordings {
+            try FileManager.default.moveItem(at: pack.url("raw-audio/\(name)"), to: held.appendingPathComponent(name))
+            _ = try pack.build()
+            let report = check(pack)
+            let coverage = report.errors.filter { $0.category == "coverage" }
+            #expect(coverage.count == 1, "\(name): \(report.errors)")
+            let token = Naming(settings: pack.settings).token(forStem: (name as NSString).deletingPathExtension)!
+            #expect(coverage.first?.subject == token.text)
+            if token.text.count == 1 {
+                #expect(coverage.first?.message.contains("in style spoken/yuan: ") == true, "\(coverage)")
+            } else {
+                #expect(coverage.first?.message.contains("template wechat") == true, "\(coverage)")
+            }
+            #expect(coverage.first?.fix.contains("raw-audio/\((name as NSString).deletingPathExtension).wav") == true)
+            try FileManager.default.moveItem(at: held.appendingPathComponent(name), to: pack.url("raw-audio/\(name)"))
+        }
+        _ = try pack.build()
+        #expect(check(pack).passed)
+    }
+
+    @Test func theMessageShowsTheSmallestAmountThatNeedsIt() throws {
+        let pack = try coveredPack()
+        pack.settings.styles = [.spoken, .formatter]
+        let report = check(pack)
+        let gap = try #require(report.errors.first { $0.category == "coverage" && $0.subject == "〇" })
+        #expect(gap.message.contains("e.g. 1.01 in style formatter/yuan: 一元〇一分"))
+        #expect(gap.fix.contains("raw-audio/〇.wav"))
+        // With the alias, 零's fragment serves it.
+        pack.settings.aliases = ["〇": "零"]
+        let aliased = check(pack)
+        #expect(!aliased.errors.contains { $0.category == "coverage" })
+        // The settings changed since the build: the pack is stale until it is built again.
+        #expect(aliased.errors.map(\.category) == ["stale"])
+        _ = try pack.build()
+        #expect(check(pack).passed)
+    }
+
+    @Test func aChangedByteInAFragment() throws {
+        let pack = try coveredPack()
+        let url = pack.url("normalized/digit_5.wav")
+        var bytes = try Data(contentsOf: url)
+        bytes[bytes.count - 3] ^= 0x40
+        try bytes.write(to: url)
+        let errors = check(pack).errors
+        #expect(errors.count == 1)
+        #expect(errors.first?.subject == "normalized/digit_5.wav")
+        #expect(errors.first?.message.contains("do not match the manifest's sha256") == true)
+    }
+
+    @Test func aMissingFragmentFile() throws {
+        let pack = try coveredPack()
+        try FileManager.default.removeItem(at: pack.url("normalized/digit_5.wav"))
+        let errors = check(pack).errors
+        #expect(
+            errors.map(\.description) == [
+                "normalized/digit_5.wav: error: [manifest] listed in the manifest, but missing: run `assets build`"
+            ])
+    }
+
+    @Test func aChangedRecording() throws {
+        let pack = try coveredPack()
+        try pack.deliver("digit_7.wav", .init(levelDB: -10, vowelSeconds: 0.2))
+        let errors = check(pack).errors
+        #expect(
+            errors.map(\.description) == [
+                "raw-audio/digit_7.wav: error: [stale] stale pack: the recording changed since the build: run `assets build`"
+            ])
+    }
+
+    @Test func newAndRemovedRecordings() throws {
+        let pack = try coveredPack()
+        try pack.deliver("億.wav")
+        try FileManager.default.removeItem(at: pack.url("raw-audio/digit_9.wav"))
+        let messages = check(pack).errors.map(\.description)
+        #expect(
+            messages.contains(
+                "raw-audio/億.wav: error: [stale] stale pack: a new recording, not built yet: run `assets build`"))
+        #expect(
+            messages.contains(
+                "raw-audio/digit_9.wav: error: [stale] stale pack: the recording of 九 was removed: run `assets build`, or put it back"
+            ))
+    }
+
+    @Test func aManifestWhoseFormatIsNotTheFiles() throws {
+        let pack = try coveredPack()
+        var manifest = try pack.manifest()
+        manifest.format.sampleFormat = .pcm24
+        try manifest.canonicalData().write(to: pack.url("manifest.json"))
+        let errors = check(pack).errors
+        let manifestErrors = errors.filter { $0.category == "manifest" }
+        #expect(manifestErrors.count == 21)
+        #expect(manifestErrors.first?.message.contains("the manifest's format is wav/pcm24") == true)
+        #expect(
+            errors.contains {
+                $0.category == "stale" && $0.message.contains("settings changed since the build (format)")
+            })
+    }
+
+    @Test func namingProblems() throws {
+        let pack = try coveredPack()
+        try pack.deliver("hello.wav")
+        try pack.deliver("一.flac", .init(container: "flac", encoding: "pcm16"))
+        pack.settings.aliases = ["〇": "甲", "甲": "〇", "壹": "贰"]
+        let messages = check(pack).errors.filter { $0.category == "naming" }.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("raw-audio/hello.wav: error: [naming] 'hello' names no token") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("raw-audio/digit_1.wav, raw-audio/一.flac: error: [naming] 2 files for the token 一")
+            })
+        #expect(messages.contains { $0.contains("the aliases go round in a cycle") })
+        #expect(messages.contains { $0.hasPrefix("壹 → 贰: error: [naming] an alias to 贰, which has no fragment") })
+    }
+
+    @Test func soundOutOfBounds() throws {
+        let pack = try coveredPack()
+        var manifest = try pack.manifest()
+        manifest.fragments[0].loudnessLUFS = -18
+        manifest.fragments[1].truePeakDBTP = -0.5
+        manifest.fragments[2].source.clippedSamples = 12
+        manifest.fragments[3].durationMs = 20
+        try manifest.canonicalData().write(to: pack.url("manifest.json"))
+        let sound = check(pack).findings.filter { $0.category == "sound" }
+        #expect(sound.count == 4)
+        #expect(
+            sound.filter { $0.severity == .warning }.map(\.message).first?.contains(
+                "clipped (12 samples at full scale)") == true)
+    }
+
+    @Test func theBudget() throws {
+        let pack = try coveredPack()
+        pack.settings.limits.utteranceWarningSeconds = 1
+        let warning = try #require(check(pack).findings.first { $0.category == "budget" })
+        #expect(warning.severity == .warning)
+        // Thirty seconds of template: iOS would play the default sound.
+        pack.settings.templates = ["long": String(repeating: "微信收款", count: 40) + "{amount}"]
+        _ = try pack.build()
+        let error = try #require(check(pack).errors.first { $0.category == "budget" })
+        #expect(error.message.contains("iOS plays the default sound instead of one of 30 s or more"))
+    }
+
+    @Test func noManifestOrABrokenOne() throws {
+        let pack = TestPack()
+        #expect(check(pack).errors.map(\.message) == ["there is no manifest"])
+        try Data("{\n  \"schemaVersion\": 1,\n".utf8).write(to: pack.url("manifest.json"))
+        #expect(check(pack).errors.first?.message.contains("not valid JSON at 3:1") == true)
+        try Data(#"{"schemaVersion": 7}"#.utf8).write(to: pack.url("manifest.json"))
+        #expect(check(pack).errors.first?.message.contains("newer than this assets reads") == true)
+    }
+}
