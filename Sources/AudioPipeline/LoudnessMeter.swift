@@ -19,10 +19,26 @@ public enum LoudnessMeter {
     static let shortBlockMs = 20
     static let shortStepMs = 5.0
 
+    /// The fragment loudness (LUFS) and the true peak (dBTP), in one pass over the signal.
+    public static func measure(_ signal: Signal) -> (loudnessLUFS: Double, truePeakDBTP: Double) {
+        let peakMode = Int32(EBUR128_MODE_TRUE_PEAK.rawValue)
+        if signal.durationMs >= integratedFromMs {
+            let state = EBUR128State(sampleRate: signal.sampleRate, mode: Int32(EBUR128_MODE_I.rawValue) | peakMode)
+            state.add(signal.samples[...])
+            return (state.integratedLoudness, state.truePeakDBTP)
+        }
+        let state = EBUR128State(sampleRate: signal.sampleRate, mode: Int32(EBUR128_MODE_M.rawValue) | peakMode)
+        return (shortLoudness(signal, state: state), state.truePeakDBTP)
+    }
+
     /// The loudness `assets` normalizes to, in LUFS; −∞ for silence.
     public static func fragmentLoudness(_ signal: Signal) -> Double {
         if signal.durationMs >= integratedFromMs { return integratedLoudness(signal) }
-        let state = EBUR128State(sampleRate: signal.sampleRate, mode: Int32(EBUR128_MODE_M.rawValue))
+        return shortLoudness(signal, state: EBUR128State(sampleRate: signal.sampleRate, mode: Int32(EBUR128_MODE_M.rawValue)))
+    }
+
+    /// Power-weighted 20 ms blocks, fed through `state` (which sees every sample once).
+    private static func shortLoudness(_ signal: Signal, state: EBUR128State) -> Double {
         let block = signal.frames(ms: Double(shortBlockMs))
         guard signal.frames >= block else {
             state.add(signal.samples[...])
@@ -51,18 +67,14 @@ public enum LoudnessMeter {
     public static func integratedLoudness(_ signal: Signal) -> Double {
         let state = EBUR128State(sampleRate: signal.sampleRate, mode: Int32(EBUR128_MODE_I.rawValue))
         state.add(signal.samples[...])
-        var loudness = -Double.infinity
-        ebur128_loudness_global(state.pointer, &loudness)
-        return loudness
+        return state.integratedLoudness
     }
 
     /// The 4× oversampled true peak in dBTP.
     public static func truePeak(_ signal: Signal) -> Double {
         let state = EBUR128State(sampleRate: signal.sampleRate, mode: Int32(EBUR128_MODE_TRUE_PEAK.rawValue))
         state.add(signal.samples[...])
-        var peak = 0.0
-        ebur128_true_peak(state.pointer, 0, &peak)
-        return Decibels.amplitude(peak)
+        return state.truePeakDBTP
     }
 }
 
@@ -91,6 +103,18 @@ final class EBUR128State {
         var loudness = -Double.infinity
         ebur128_loudness_window(pointer, UInt(ms), &loudness)
         return loudness
+    }
+
+    var integratedLoudness: Double {
+        var loudness = -Double.infinity
+        ebur128_loudness_global(pointer, &loudness)
+        return loudness
+    }
+
+    var truePeakDBTP: Double {
+        var peak = 0.0
+        ebur128_true_peak(pointer, 0, &peak)
+        return Decibels.amplitude(peak)
     }
 
     /// The K-weighted mean square of the last `ms` milliseconds fed.

@@ -13,6 +13,13 @@ public struct Signal: Equatable, Sendable {
     public var frames: Int { samples.count }
     public var durationMs: Double { Double(samples.count) * 1000 / Double(sampleRate) }
 
+    /// The samples from `range` (in ms), clamped to the signal.
+    public func slice(ms range: ClosedRange<Double>) -> Signal {
+        let start = min(frames, max(0, self.frames(ms: range.lowerBound)))
+        let end = max(start, min(frames, self.frames(ms: range.upperBound)))
+        return Signal(samples: Array(samples[start..<end]), sampleRate: sampleRate)
+    }
+
     /// Frames in `milliseconds` at this signal's rate, rounded.
     public func frames(ms milliseconds: Double) -> Int { Int((milliseconds * Double(sampleRate) / 1000).rounded()) }
 }

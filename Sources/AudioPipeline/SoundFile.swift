@@ -126,16 +126,18 @@ public final class SoundFile {
                     problem: "it is longer than \(Self.seconds(maxFrames, info.sampleRate)), which is not a fragment",
                     fix: "cut it to one word or phrase, or raise limits.maximumSourceSeconds in assets.json")
             }
-            for frame in 0..<frames {
+            let chunk = buffer[0..<(frames * channels)]
+            if let bad = chunk.firstIndex(where: { !$0.isFinite }) {
+                throw AudioError(
+                    file: name,
+                    problem: "sample \(total - frames + bad / channels) of channel \(bad % channels + 1) is \(chunk[bad])",
+                    fix: "export it again from the editor; NaN and infinity are not sound")
+            }
+            if channels == 1 {
+                deinterleaved[0].append(contentsOf: chunk)
+            } else {
                 for channel in 0..<channels {
-                    let sample = buffer[frame * channels + channel]
-                    guard sample.isFinite else {
-                        throw AudioError(
-                            file: name,
-                            problem: "sample \(total - frames + frame) of channel \(channel + 1) is \(sample)",
-                            fix: "export it again from the editor; NaN and infinity are not sound")
-                    }
-                    deinterleaved[channel].append(sample)
+                    deinterleaved[channel].append(contentsOf: stride(from: channel, to: chunk.count, by: channels).lazy.map { chunk[$0] })
                 }
             }
         }

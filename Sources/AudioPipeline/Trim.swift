@@ -31,7 +31,13 @@ public struct Trim: Sendable {
         fadeOutMs = settings.fadeOutMs
     }
 
+    /// Finds the sound and cuts around it, at the signal's own rate.
     public func apply(_ signal: Signal, name: String) throws(AudioError) -> (Signal, TrimReport) {
+        cut(signal, around: try findSound(signal, name: name))
+    }
+
+    /// Where the sound starts and ends in `signal`, and the levels that decided it.
+    public func findSound(_ signal: Signal, name: String) throws(AudioError) -> SoundBounds {
         let window = max(1, signal.frames(ms: Self.windowMs))
         let hop = max(1, signal.frames(ms: Self.hopMs))
         let energies = Self.windowEnergies(signal.samples, window: window, hop: hop)
@@ -51,19 +57,31 @@ public struct Trim: Sendable {
         let loud = energies.map { $0 > threshold }
         let first = Self.firstRun(of: run, in: loud) ?? loud.firstIndex(of: true)!
         let last = Self.firstRun(of: run, in: loud.reversed()).map { loud.count - 1 - $0 } ?? loud.lastIndex(of: true)!
+        let rate = Double(signal.sampleRate)
+        return SoundBounds(
+            startMs: Double(first * hop) * 1000 / rate, endMs: Double(min(signal.frames, last * hop + window)) * 1000 / rate,
+            durationMs: signal.durationMs, thresholdDBFS: thresholdDB, noiseFloorDBFS: floorDB, peakDBFS: peakDB)
+    }
 
-        let soundStart = first * hop
-        let soundEnd = min(signal.frames, last * hop + window)
-        let head = max(0, soundStart - signal.frames(ms: preRollMs))
-        let tail = min(signal.frames, soundEnd + signal.frames(ms: postRollMs))
-        var kept = Array(signal.samples[head..<tail])
-        Self.fade(&kept, inFrames: signal.frames(ms: fadeInMs), outFrames: signal.frames(ms: fadeOutMs))
+    /// The stretch of the recording that the cut keeps (pre-roll and post-roll included), in ms.
+    public func keptRange(_ bounds: SoundBounds) -> ClosedRange<Double> {
+        max(0, bounds.startMs - preRollMs)...min(bounds.durationMs, bounds.endMs + postRollMs)
+    }
 
+    /// Cuts `signal` — the recording, or a stretch of it starting `offsetMs` in (and resampled, perhaps) —
+    /// to the kept range, with a fade at each end.
+    public func cut(_ signal: Signal, around bounds: SoundBounds, offsetMs: Double = 0) -> (Signal, TrimReport) {
+        let kept = keptRange(bounds)
+        let head = min(signal.frames, max(0, signal.frames(ms: kept.lowerBound - offsetMs)))
+        let tail = max(head, min(signal.frames, signal.frames(ms: kept.upperBound - offsetMs)))
+        var samples = Array(signal.samples[head..<tail])
+        Self.fade(&samples, inFrames: signal.frames(ms: fadeInMs), outFrames: signal.frames(ms: fadeOutMs))
         let rate = Double(signal.sampleRate)
         let report = TrimReport(
-            headMs: Double(head) * 1000 / rate, tailMs: Double(signal.frames - tail) * 1000 / rate,
-            thresholdDBFS: thresholdDB, noiseFloorDBFS: floorDB, peakDBFS: peakDB)
-        return (Signal(samples: kept, sampleRate: signal.sampleRate), report)
+            headMs: offsetMs + Double(head) * 1000 / rate,
+            tailMs: max(0, bounds.durationMs - offsetMs - Double(tail) * 1000 / rate),
+            thresholdDBFS: bounds.thresholdDBFS, noiseFloorDBFS: bounds.noiseFloorDBFS, peakDBFS: bounds.peakDBFS)
+        return (Signal(samples: samples, sampleRate: signal.sampleRate), report)
     }
 
     static func windowEnergies(_ samples: [Float], window: Int, hop: Int) -> [Double] {
@@ -107,6 +125,16 @@ public struct Trim: Sendable {
             samples[samples.count - 1 - index] *= Float(0.5 - 0.5 * cos(Double.pi * Double(index) / Double(fadeOut)))
         }
     }
+}
+
+/// Where `Trim` found the sound, in ms from the start of the recording, and the levels that decided it.
+public struct SoundBounds: Equatable, Sendable {
+    public let startMs: Double
+    public let endMs: Double
+    public let durationMs: Double
+    public let thresholdDBFS: Double
+    public let noiseFloorDBFS: Double
+    public let peakDBFS: Double
 }
 
 /// What `Trim` cut and why.

@@ -11,7 +11,13 @@ struct BuildCache: Codable {
     }
 
     /// Manifest-relative path → what was last seen there.
-    var files: [String: Entry] = [:]
+    var files: [String: Entry] = [:] {
+        didSet { changed = true }
+    }
+    /// Whether anything was learned since loading: an unchanged cache is not written back.
+    private(set) var changed = false
+
+    enum CodingKeys: String, CodingKey { case files }
 
     static func load(from paths: PackPaths) -> BuildCache {
         let url = paths.state.appendingPathComponent("cache.json")
@@ -23,9 +29,31 @@ struct BuildCache: Codable {
     }
 
     func save(to paths: PackPaths) {
+        guard changed else { return }
         let url = paths.state.appendingPathComponent("cache.json")
         try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
         if let data = try? JSONEncoder().encode(self) { try? PackTransaction.writeAtomically(data, to: url) }
+    }
+
+    /// The digests of many files, those not in the cache read on `jobs` threads at once.
+    mutating func digests(of files: [(url: URL, path: String, status: FileStatus)], jobs: Int) -> [Result<String, Error>] {
+        var results = files.map { file -> Result<String, Error>? in
+            guard let entry = self.files[file.path], entry.size == file.status.size, entry.modified == file.status.modified
+            else { return nil }
+            return .success(entry.sha256)
+        }
+        let missing = results.indices.filter { results[$0] == nil }
+        let hashed = ParallelWork.map(count: missing.count, jobs: jobs) { index -> Result<String, Error> in
+            Result { try SHA256.hex(ofFileAt: files[missing[index]].url.path) }
+        }
+        for (index, result) in zip(missing, hashed) {
+            results[index] = result
+            if case .success(let digest) = result {
+                let file = files[index]
+                self.files[file.path] = Entry(size: file.status.size, modified: file.status.modified, sha256: digest)
+            }
+        }
+        return results.map { $0! }
     }
 
     /// The digest of the file at `url`: from the cache when its size and time are unchanged.

@@ -1,4 +1,5 @@
 import AudioPipeline
+import Checksum
 import Foundation
 import SpeechText
 import VoicePack
@@ -98,7 +99,6 @@ public enum PackBuilder {
 
         var cache = BuildCache.load(from: paths)
         let previous = try? Manifest.decode(Data(contentsOf: paths.manifest), name: paths.display(paths.manifest))
-        let previousBytes = try? Data(contentsOf: paths.manifest)
         let processing = Manifest.Processing(settings)
         let loudness = Manifest.LoudnessTarget(
             targetLUFS: settings.loudness.targetLUFS, truePeakCeilingDBTP: settings.loudness.truePeakCeilingDBTP)
@@ -120,12 +120,15 @@ public enum PackBuilder {
         }
         var work: [Work] = []
         var fragments: [Manifest.Fragment] = []
-        for token in sourcesByToken.keys.sorted() where sourcesByToken[token]!.count == 1 {
+        let named = sourcesByToken.keys.sorted().filter { sourcesByToken[$0]!.count == 1 }
+        let digests = cache.digests(of: named.map { sourcesByToken[$0]![0] }.map { ($0.url, $0.path, $0.status) }, jobs: request.jobs)
+        for (token, digest) in zip(named, digests) {
             let source = sourcesByToken[token]![0]
             let sha: String
-            do {
-                sha = try cache.sha256(of: source.url, path: source.path, status: source.status)
-            } catch {
+            switch digest {
+            case .success(let value):
+                sha = value
+            case .failure(let error):
                 outcome.failures.append(
                     Diagnostic(
                         .error, paths.display(source.url), "audio", "cannot be read (\(SourceScanner.reason(error)))",
@@ -156,12 +159,17 @@ public enum PackBuilder {
             let finished = Counter()
             let progress = request.progress
             let results = ParallelWork.map(count: work.count, jobs: request.jobs) {
-                index -> Result<FragmentReport, AudioError> in
+                index -> Result<(FragmentReport, String), AudioError> in
                 let item = work[index]
-                let result = Result { () throws(AudioError) -> FragmentReport in
-                    try pipeline.process(
-                        sourcePath: item.source.url.path, name: paths.display(item.source.url),
-                        outputPath: staging.appendingPathComponent(item.fileName).path, ditherSeed: item.fileName)
+                let staged = staging.appendingPathComponent(item.fileName).path
+                let result = Result { () throws(AudioError) -> (FragmentReport, String) in
+                    let report = try pipeline.process(
+                        sourcePath: item.source.url.path, name: paths.display(item.source.url), outputPath: staged,
+                        ditherSeed: item.fileName)
+                    guard let sha = try? SHA256.hex(ofFileAt: staged) else {
+                        throw AudioError(file: staged, problem: "cannot be read back", fix: "check the free disk space")
+                    }
+                    return (report, sha)
                 }
                 progress?(finished.increment(), work.count, paths.display(item.source.url))
                 return result
@@ -170,10 +178,8 @@ public enum PackBuilder {
                 switch result {
                 case .failure(let error):
                     outcome.failures.append(Diagnostic(.error, error.file, "audio", error.problem, fix: error.fix))
-                case .success(let report):
-                    let staged = staging.appendingPathComponent(item.fileName)
+                case .success(let (report, sha)):
                     let output = paths.out.appendingPathComponent(item.fileName)
-                    let sha = try cache.sha256(of: staged, path: "", status: FileStatus.of(staged.path)!)
                     fragments.append(
                         FragmentRecord.make(
                             token: item.token.text, file: paths.manifestRelative(output), sha256: sha,
@@ -183,7 +189,6 @@ public enum PackBuilder {
                     outcome.built.append(item.token.text)
                 }
             }
-            cache.files[""] = nil
         }
 
         guard outcome.failures.isEmpty else {
@@ -206,18 +211,19 @@ public enum PackBuilder {
             return url.deletingLastPathComponent().path == paths.out.path ? url.lastPathComponent : nil
         }
         outcome.removed = removals
-        let bytes = manifest.canonicalData()
-        if !moves.isEmpty || !removals.isEmpty || bytes != previousBytes {
-            try transaction.commit(moves: moves, removals: removals, manifest: bytes)
-            outcome.manifestWritten = true
-        } else {
+        // Rendering the manifest is most of a no-op build's work, so values are compared first: a manifest
+        // that decodes to the same value is left as it is.
+        if moves.isEmpty && removals.isEmpty && manifest == previous {
             transaction.discardStaging()
+        } else {
+            try transaction.commit(moves: moves, removals: removals, manifest: manifest.canonicalData())
+            outcome.manifestWritten = true
         }
         for fragment in manifest.fragments {
             let url = paths.resolveManifestPath(fragment.file)
             if let status = FileStatus.of(url.path) {
-                cache.files[fragment.file] = BuildCache.Entry(
-                    size: status.size, modified: status.modified, sha256: fragment.sha256)
+                let entry = BuildCache.Entry(size: status.size, modified: status.modified, sha256: fragment.sha256)
+                if cache.files[fragment.file] != entry { cache.files[fragment.file] = entry }
             }
         }
         cache.save(to: paths)

@@ -37,13 +37,15 @@ public struct SourceScanner: Sendable {
                     fix: "create it and put the recordings in it, or point --raw (or \"raw\" in assets.json) at them"))
             return ([], [], problems)
         }
-        walk(paths.raw, into: &sources, skipped: &skipped, problems: &problems)
+        walk(paths.raw, relative: paths.manifestRelative(paths.raw), into: &sources, skipped: &skipped, problems: &problems)
         sources.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
         return (sources, skipped, problems)
     }
 
+    /// `relative` is `folder` relative to the manifest's folder, worked out once rather than per file.
     private func walk(
-        _ folder: URL, into sources: inout [SourceFile], skipped: inout [String], problems: inout [Diagnostic]
+        _ folder: URL, relative: String, into sources: inout [SourceFile], skipped: inout [String],
+        problems: inout [Diagnostic]
     ) {
         let names: [String]
         do {
@@ -76,7 +78,7 @@ public struct SourceScanner: Sendable {
                 if FileStatus.isSymbolicLink(url.path) {
                     skipped.append(paths.display(url))
                 } else {
-                    walk(url, into: &sources, skipped: &skipped, problems: &problems)
+                    walk(url, relative: relative + "/" + name, into: &sources, skipped: &skipped, problems: &problems)
                 }
                 continue
             }
@@ -86,8 +88,8 @@ public struct SourceScanner: Sendable {
             }
             sources.append(
                 SourceFile(
-                    url: url, path: paths.manifestRelative(url), stem: (name as NSString).deletingPathExtension,
-                    status: status))
+                    url: url, path: relative == "." ? name : relative + "/" + name,
+                    stem: (name as NSString).deletingPathExtension, status: status))
         }
     }
 

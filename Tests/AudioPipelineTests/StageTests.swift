@@ -1,4 +1,4 @@
-import AudioPipeline
+@testable import AudioPipeline
 import Foundation
 import Testing
 
@@ -231,5 +231,19 @@ import Testing
 enum SampleFormatCases {
     static let all: [(String, String)] = ["pcm16", "pcm24", "float32"].flatMap { format in
         ["wav", "caf", "aiff"].map { (format, $0) }
+    }
+}
+
+@Suite struct LimiterTests {
+    /// The running minimum agrees with a direct scan for every radius and length, edges included.
+    @Test func movingMinimumMatchesADirectScan() {
+        var generator = TestSignals.Generator(seed: 5)
+        for count in [1, 2, 3, 7, 20, 101] {
+            let values = (0..<count).map { _ in Float(generator.unit()) }
+            for radius in [1, 2, 3, 10, 60] {
+                let expected = values.indices.map { values[max(0, $0 - radius)...min(count - 1, $0 + radius)].min()! }
+                #expect(TruePeakLimiter.movingMinimum(values, radius: radius) == expected, "count \(count), radius \(radius)")
+            }
+        }
     }
 }

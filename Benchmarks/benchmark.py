@@ -1,0 +1,379 @@
+"""The benchmark behind scripts/benchmark: see that script for what it does and how to run it."""
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pyloudnorm
+import soundfile
+from scipy.signal import resample_poly
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / ".build/release/assets"
+TARGET, CEILING = -16.0, -1.0
+QUICK = "--quick" in sys.argv
+SIZES = [36, 360] if QUICK else [36, 360, 3600]
+# Thirteen phrases beside the 23 tokens of the shipped pack: 36 distinct deliveries.
+EXTRA = ["收款成功", "谢谢惠顾", "付款成功", "余额不足", "退款到账", "转账成功", "扫码支付",
+         "红包到账", "会员积分", "优惠券", "交易关闭", "请稍候", "欢迎光临"]
+work = Path(tempfile.mkdtemp(prefix="assets-benchmark-"))
+
+
+def run(command, cwd=None, quiet=True):
+    return subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.PIPE if quiet else None,
+                          stderr=subprocess.PIPE if quiet else None, text=True)
+
+
+def timed(command, cwd=None):
+    """Wall seconds and peak resident MB of one command (GNU time)."""
+    started = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, cwd=cwd, check=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - started
+    return seconds, int(result.stderr.strip().splitlines()[-1]) / 1024
+
+
+def median(values):
+    return statistics.median(values)
+
+
+# ---------------------------------------------------------------------------------------------- corpora
+
+def make_base():
+    """36 deliveries of mixed containers, rates, channels and levels, as the voice-pack script makes them."""
+    base = work / "base"
+    extra = work / "extra.txt"
+    extra.write_text("".join(f"phrase_x{i:02d}|{text}\n" for i, text in enumerate(EXTRA)))
+    run([str(ROOT / "scripts/make-standin-recordings"), str(base), str(extra)])
+    (base / "README.txt").unlink()
+    files = sorted(base.iterdir())
+    assert len(files) == 36, len(files)
+    return files
+
+
+def make_corpus(base_files, size):
+    """`size` recordings named phrase_NNNN, cycling through the 36 deliveries; an assets.json naming them."""
+    pack = work / f"pack-{size}"
+    raw = pack / "raw-audio"
+    raw.mkdir(parents=True)
+    phrases = {}
+    for index in range(size):
+        source = base_files[index % len(base_files)]
+        stem = f"phrase_{index:04d}"
+        shutil.copyfile(source, raw / f"{stem}{source.suffix}")
+        phrases[stem] = f"P{index:04d}"
+    settings = {"phrases": phrases, "styles": ["spoken"], "forms": ["yuan"]}
+    (pack / "assets.json").write_text(json.dumps(settings, ensure_ascii=False))
+    return pack
+
+
+def clean(pack):
+    for name in ["normalized", "manifest.json", ".assets"]:
+        path = pack / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+
+
+def set_resampler(pack, quality):
+    settings = json.loads((pack / "assets.json").read_text())
+    settings["resampler"] = quality
+    (pack / "assets.json").write_text(json.dumps(settings, ensure_ascii=False))
+
+
+# --------------------------------------------------------------------------------------------- the runs
+
+def cold(pack, jobs=2, runs=3):
+    times, memory = [], []
+    for _ in range(runs):
+        clean(pack)
+        seconds, megabytes = timed([str(ASSETS), "build", "--jobs", str(jobs)], cwd=pack)
+        times.append(seconds)
+        memory.append(megabytes)
+    return median(times), max(memory)
+
+
+def noop(pack, runs=5):
+    results = [timed([str(ASSETS), "build"], cwd=pack) for _ in range(runs)]
+    return median([r[0] for r in results]), max(r[1] for r in results)
+
+
+def one_changed(pack, runs=5):
+    """Rebuild after one recording changed: a WAV delivery whose last samples differ each time."""
+    target = sorted((pack / "raw-audio").glob("*.wav"))[0]
+    original = target.read_bytes()
+    times = []
+    for attempt in range(runs):
+        target.write_bytes(original[:-64] + bytes((b + attempt + 1) % 256 for b in original[-64:]))
+        seconds, _ = timed([str(ASSETS), "build"], cwd=pack)
+        times.append(seconds)
+    target.write_bytes(original)
+    run([str(ASSETS), "build"], cwd=pack)
+    return median(times)
+
+
+def sox_loop(pack):
+    out = pack / "sox-out"
+    out.mkdir(exist_ok=True)
+    started = time.perf_counter()
+    for source in sorted((pack / "raw-audio").iterdir()):
+        # rate, remix to mono, trim silence at both ends, peak-normalize to -1 dBFS: the usual shell loop.
+        subprocess.run(["sox", str(source), "-b", "16", str(out / (source.stem + ".wav")), "remix", "-", "rate", "44100",
+                        "silence", "1", "0.02", "0.5%", "reverse", "silence", "1", "0.02", "0.5%", "reverse", "norm", "-1"],
+                       check=True, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - started, out
+
+
+def ffmpeg_normalize_loop(pack):
+    out = pack / "ffmpeg-normalize-out"
+    out.mkdir(exist_ok=True)
+    started = time.perf_counter()
+    for source in sorted((pack / "raw-audio").iterdir()):
+        subprocess.run(["ffmpeg-normalize", str(source), "-o", str(out / (source.stem + ".wav")), "-t", str(TARGET),
+                        "-tp", str(CEILING), "-ar", "44100", "-f", "-q"], check=True, stderr=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started, out
+
+
+# ------------------------------------------------------------------------------------------- the meter
+
+def loudness(samples, rate):
+    """pyloudnorm, BS.1770: integrated for 400 ms or more; one block of the whole clip for shorter ones."""
+    mono = samples if samples.ndim == 1 else samples.mean(axis=1)
+    block = min(0.4, len(mono) / rate)
+    meter = pyloudnorm.Meter(rate, block_size=block)
+    return meter.integrated_loudness(samples)
+
+
+def true_peak(samples):
+    """Highest absolute sample of each channel after 4x oversampling (scipy's polyphase filter), dBTP."""
+    channels = samples.reshape(len(samples), -1)
+    peak = max(np.max(np.abs(resample_poly(channels[:, c], 4, 1))) for c in range(channels.shape[1]))
+    return 20 * np.log10(max(peak, 1e-12))
+
+
+def head_silence_ms(samples, rate):
+    """Time before the first 10 ms window within 40 dB of the loudest one."""
+    mono = samples if samples.ndim == 1 else samples.mean(axis=1)
+    window = int(rate / 100)
+    energies = [np.mean(mono[i:i + window] ** 2) for i in range(0, max(1, len(mono) - window), window // 2)]
+    loudest = max(energies) if energies else 0
+    for index, energy in enumerate(energies):
+        if energy > 0 and loudest > 0 and 10 * np.log10(energy / loudest) > -40:
+            return index * (window // 2) * 1000 / rate
+    return 0.0
+
+
+def quality(folder):
+    rows = []
+    for path in sorted(folder.glob("*.*")):
+        if path.suffix not in (".wav", ".caf", ".aiff"):
+            continue
+        samples, rate = soundfile.read(str(path), always_2d=False)
+        info = soundfile.info(str(path))
+        rows.append({"lufs": loudness(samples, rate), "tp": true_peak(samples), "channels": info.channels,
+                     "rate": info.samplerate, "head": head_silence_ms(samples, rate), "seconds": info.duration})
+    values = [r["lufs"] for r in rows]
+    return {
+        "count": len(rows),
+        "within1": sum(abs(v - TARGET) <= 1 for v in values),
+        "spread": max(values) - min(values),
+        "stdev": statistics.pstdev(values),
+        "overs": sum(r["tp"] > CEILING + 0.05 for r in rows),
+        "mono": sum(r["channels"] == 1 for r in rows),
+        "rate": sum(r["rate"] == 44100 for r in rows),
+        "head": median([r["head"] for r in rows]),
+        "head_max": max(r["head"] for r in rows),
+        "short": sum(r["seconds"] < 0.4 for r in rows),
+    }
+
+
+# ------------------------------------------------------------------------------------------- profiling
+
+def profile(pack):
+    """perf (cpu-clock samples) of a cold build on one job, grouped by the library the time was spent in."""
+    clean(pack)
+    data = work / "perf.data"
+    subprocess.run(["perf", "record", "-e", "cpu-clock", "-q", "-o", str(data), str(ASSETS), "build", "--jobs", "1"],
+                   cwd=pack, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    report = subprocess.run(["perf", "report", "-i", str(data), "--no-children", "--sort", "dso", "--stdio"],
+                            check=True, capture_output=True, text=True).stdout
+    shares = {}
+    for line in report.splitlines():
+        match = re.match(r"\s+([\d.]+)%\s+(\S+)", line)
+        if match:
+            shares[match.group(2)] = float(match.group(1))
+    groups = {
+        "resampling (libsamplerate)": ["libsamplerate"],
+        "loudness and true peak (libebur128)": ["libebur128"],
+        "decoding and encoding (libsndfile and its codecs)": ["libsndfile", "libFLAC", "libvorbis", "libogg", "libmpg123",
+                                                              "libmp3lame", "libopus"],
+        "hashing (libcrypto)": ["libcrypto"],
+        "our code (assets)": ["assets"],
+        "Swift runtime and Foundation": ["libswift", "libFoundation", "lib_Foundation", "libdispatch"],
+        "C library, loader, kernel": ["libc.so", "libm.so", "ld-linux", "[kernel", "libstdc++", "libgcc"],
+    }
+    grouped = {name: 0.0 for name in groups}
+    grouped["other"] = 0.0
+    for dso, share in shares.items():
+        for name, prefixes in groups.items():
+            if any(dso.startswith(prefix) for prefix in prefixes):
+                grouped[name] += share
+                break
+        else:
+            grouped["other"] += share
+    return grouped
+
+
+# ----------------------------------------------------------------------------------------------- main
+
+def main():
+    print(f"benchmark folder: {work}", flush=True)
+    base = make_base()
+    results = {"sizes": {}}
+    corpora = {size: make_corpus(base, size) for size in SIZES}
+    for size, pack in corpora.items():
+        runs = 3 if size <= 360 else 1
+        entry = {}
+        set_resampler(pack, "best")
+        entry["cold"], entry["cold_mb"] = cold(pack, jobs=2, runs=runs)
+        entry["noop"], entry["noop_mb"] = noop(pack)
+        entry["changed"] = one_changed(pack)
+        if size <= 360:
+            entry["cold_jobs1"], _ = cold(pack, jobs=1, runs=runs)
+            set_resampler(pack, "medium")
+            entry["cold_medium"], _ = cold(pack, jobs=2, runs=runs)
+            entry["cold_medium_jobs1"], _ = cold(pack, jobs=1, runs=runs)
+            set_resampler(pack, "best")
+            clean(pack)
+            run([str(ASSETS), "build"], cwd=pack)
+        results["sizes"][size] = entry
+        print(f"{size}: {entry}", flush=True)
+
+    small = corpora[36]
+    clean(small)
+    run([str(ASSETS), "build"], cwd=small)
+    results["sox"], sox_out = median([sox_loop(small)[0] for _ in range(3)]), small / "sox-out"
+    results["sox_360"], _ = sox_loop(corpora[360])
+    results["ffmpeg"], ffmpeg_out = ffmpeg_normalize_loop(small)
+    results["quality"] = {
+        "assets": quality(small / "normalized"),
+        "sox": quality(sox_out),
+        "ffmpeg-normalize": quality(ffmpeg_out),
+    }
+    results["profile"] = profile(corpora[36])
+    splice = run([str(ROOT / ".build/release/splice-benchmark"), str(ROOT / "manifest.json"), "20000"]).stdout
+    results["splice"] = splice.strip().splitlines()
+    print(json.dumps(results, indent=1, ensure_ascii=False, default=str), flush=True)
+    write(results)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def seconds(value):
+    return f"{value:.2f} s" if value >= 0.1 else f"{value * 1000:.0f} ms"
+
+
+def verdict(ok):
+    return "met" if ok else "**missed**"
+
+
+def write(results):
+    sizes = results["sizes"]
+    s36 = sizes[36]
+    per_fragment = {size: sizes[size]["cold_jobs1"] / size for size in sizes if "cold_jobs1" in sizes[size]}
+    largest = max(sizes)
+    lines = ["# Benchmarks", "",
+             "Made by `scripts/benchmark` in one run on this machine (2 cores, shared and noisy: medians of 3 to 5 runs",
+             "where it says so). Corpora: the 36 deliveries `scripts/make-standin-recordings` makes (23 tokens and 13",
+             "phrases: WAV, FLAC, AIFF, CAF, Ogg, W64, MP3; 16–96 kHz; mono, stereo, silent and inverted channels; levels",
+             "−3 to −24 dBFS; silence over a noise floor), repeated under phrase stems to 360 and 3,600 fragments.", "",
+             "## `assets build`", "",
+             "| fragments | cold, best, 2 jobs | cold, best, 1 job | jobs 2 ÷ 1 | cold, medium, 2 jobs | no-op | one source changed | peak memory (cold / no-op) |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for size, entry in sizes.items():
+        jobs1 = entry.get("cold_jobs1")
+        ratio = f"{jobs1 / entry['cold']:.2f}×" if jobs1 else "—"
+        lines.append(
+            f"| {size:,} | {seconds(entry['cold'])} | {seconds(jobs1) if jobs1 else '—'} | {ratio} | "
+            f"{seconds(entry['cold_medium']) if 'cold_medium' in entry else '—'} | {seconds(entry['noop'])} | "
+            f"{seconds(entry['changed'])} | {entry['cold_mb']:.0f} MB / {entry['noop_mb']:.0f} MB |")
+    lines += ["", "## The same job without `assets`, 36 fragments", "",
+              "| | wall time | `assets` is faster by |", "|---|---:|---:|",
+              f"| `assets build` (cold, best, 2 jobs) | {seconds(s36['cold'])} | |",
+              f"| `assets build` (cold, medium, 2 jobs) | {seconds(s36['cold_medium'])} | |",
+              f"| SoX loop (`remix - rate 44100 silence … reverse … norm -1`) | {seconds(results['sox'])} | "
+              f"{results['sox'] / s36['cold']:.2f}× (best), {results['sox'] / s36['cold_medium']:.2f}× (medium) |",
+              f"| ffmpeg-normalize loop (`-t -16 -tp -1 -ar 44100`) | {seconds(results['ffmpeg'])} | "
+              f"{results['ffmpeg'] / s36['cold']:.1f}× (best), {results['ffmpeg'] / s36['cold_medium']:.1f}× (medium) |",
+              f"| SoX loop, 360 fragments | {seconds(results['sox_360'])} | "
+              f"{results['sox_360'] / sizes[360]['cold']:.2f}× (best), {results['sox_360'] / sizes[360]['cold_medium']:.2f}× (medium) |",
+              "", "## Quality of every output, by one meter", "",
+              "pyloudnorm (BS.1770) for loudness — integrated for outputs of 400 ms or more, one block of the whole clip for",
+              "shorter ones; scipy's 4× polyphase oversampling for true peak; head silence is the time before the first",
+              "10 ms within 40 dB of the loudest.", "",
+              "| tool | outputs | within 1 LU of −16 | loudness spread (max − min) | std dev | true peak over −1 dBTP | mono | 44.1 kHz | head silence (median / max) |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for tool, q in results["quality"].items():
+        lines.append(f"| {tool} | {q['count']} | {q['within1']} | {q['spread']:.1f} LU | {q['stdev']:.2f} LU | {q['overs']} | "
+                     f"{q['mono']} | {q['rate']} | {q['head']:.0f} / {q['head_max']:.0f} ms |")
+    lines += ["", "## Where a cold build's time goes", "",
+              "perf, cpu-clock samples of a cold build of the 36 fragments on one job (best converter):", "",
+              "| spent in | share |", "|---|---:|"]
+    for name, share in sorted(results["profile"].items(), key=lambda item: -item[1]):
+        lines.append(f"| {name} | {share:.1f} % |")
+    own = results["profile"]["our code (assets)"] + results["profile"]["Swift runtime and Foundation"]
+    lines += ["", "## The splicer", "", "`splice-benchmark` on the shipped pack, loaded (20,000 amounts across every style and form):",
+              "", "```"] + results["splice"] + ["```", ""]
+    targets = [
+        ("cold build of 36 faster than the SoX loop (best)", s36["cold"] < results["sox"],
+         f"{seconds(s36['cold'])} vs {seconds(results['sox'])}"),
+        ("cold build of 36 faster than the SoX loop (medium)", s36["cold_medium"] < results["sox"],
+         f"{seconds(s36['cold_medium'])} vs {seconds(results['sox'])}"),
+        ("at least 20× faster than ffmpeg-normalize (best)", results["ffmpeg"] / s36["cold"] >= 20,
+         f"{results['ffmpeg'] / s36['cold']:.1f}×"),
+        ("every assets output in spec by the meter", results["quality"]["assets"]["within1"] == results["quality"]["assets"]["count"]
+         and results["quality"]["assets"]["overs"] == 0, f"{results['quality']['assets']['within1']}/{results['quality']['assets']['count']} within 1 LU, {results['quality']['assets']['overs']} overs"),
+        (f"no-op build of {largest:,} under 0.5 s", sizes[largest]["noop"] < 0.5, seconds(sizes[largest]["noop"])),
+        (f"one changed source of {largest:,} in one fragment's time + under 100 ms",
+         sizes[largest]["changed"] - sizes[largest]["noop"] < per_fragment[36] + 0.1,
+         f"{seconds(sizes[largest]['changed'])} = no-op {seconds(sizes[largest]['noop'])} + {seconds(sizes[largest]['changed'] - sizes[largest]['noop'])} (one fragment: {seconds(per_fragment[36])})"),
+        ("--jobs 2 at least 1.8× --jobs 1 (cold, 360, best)", sizes[360]["cold_jobs1"] / sizes[360]["cold"] >= 1.8,
+         f"{sizes[360]['cold_jobs1'] / sizes[360]['cold']:.2f}×"),
+        (f"peak memory under 200 MB at {largest:,}", sizes[largest]["cold_mb"] < 200, f"{sizes[largest]['cold_mb']:.0f} MB"),
+        ("our own code under 20 % of a cold build's CPU", own < 20, f"{own:.1f} % (assets {results['profile']['our code (assets)']:.1f} %, Swift runtime {results['profile']['Swift runtime and Foundation']:.1f} %)"),
+    ]
+    lines += ["## Targets", "", "| target | result | measured |", "|---|---|---|"]
+    for name, ok, figure in targets:
+        lines.append(f"| {name} | {verdict(ok)} | {figure} |")
+    lines.append("")
+    (ROOT / "BENCHMARKS.md").write_text("\n".join(lines))
+
+    summary = ["<!-- benchmark:begin -->",
+               f"Latest run of `scripts/benchmark` (full table in [BENCHMARKS.md](BENCHMARKS.md)): a cold build of 36 mixed deliveries",
+               f"takes {seconds(s36['cold'])} with the best converter and {seconds(s36['cold_medium'])} with the medium one, against "
+               f"{seconds(results['sox'])} for a SoX loop and {seconds(results['ffmpeg'])} for an ffmpeg-normalize loop; a no-op build of",
+               f"{largest:,} fragments takes {seconds(sizes[largest]['noop'])}. By one independent meter, "
+               f"{results['quality']['assets']['within1']}/{results['quality']['assets']['count']} `assets` outputs are within 1 LU of −16 LUFS "
+               f"(SoX {results['quality']['sox']['within1']}, ffmpeg-normalize {results['quality']['ffmpeg-normalize']['within1']}).",
+               "", "| target | result | measured |", "|---|---|---|"]
+    summary += [f"| {name} | {verdict(ok)} | {figure} |" for name, ok, figure in targets]
+    summary.append("<!-- benchmark:end -->")
+    readme = (ROOT / "README.md").read_text()
+    block = "\n".join(summary)
+    if "<!-- benchmark:begin -->" in readme:
+        readme = re.sub(r"<!-- benchmark:begin -->.*<!-- benchmark:end -->", lambda _: block, readme, flags=re.S)
+    else:
+        readme += "\n## Benchmarks\n\n" + block + "\n"
+    (ROOT / "README.md").write_text(readme)
+
+
+if __name__ == "__main__":
+    main()
