@@ -148,7 +148,7 @@ def ffmpeg_normalize_loop(pack):
 def loudness(samples, rate):
     """pyloudnorm, BS.1770: integrated for 400 ms or more; one block of the whole clip for shorter ones."""
     mono = samples if samples.ndim == 1 else samples.mean(axis=1)
-    block = min(0.4, len(mono) / rate)
+    block = min(0.4, (len(mono) - 1) / rate)
     meter = pyloudnorm.Meter(rate, block_size=block)
     return meter.integrated_loudness(samples)
 
