@@ -34,7 +34,8 @@ public enum LoudnessMeter {
     /// The loudness `assets` normalizes to, in LUFS; −∞ for silence.
     public static func fragmentLoudness(_ signal: Signal) -> Double {
         if signal.durationMs >= integratedFromMs { return integratedLoudness(signal) }
-        return shortLoudness(signal, state: EBUR128State(sampleRate: signal.sampleRate, mode: Int32(EBUR128_MODE_M.rawValue)))
+        return shortLoudness(
+            signal, state: EBUR128State(sampleRate: signal.sampleRate, mode: Int32(EBUR128_MODE_M.rawValue)))
     }
 
     /// Power-weighted 20 ms blocks, fed through `state` (which sees every sample once).

@@ -30,13 +30,15 @@ public struct Normalize: Sendable {
         let (inputLoudness, inputPeak) = LoudnessMeter.measure(signal)
         guard inputLoudness.isFinite, inputLoudness > -70 else {
             throw AudioError(
-                file: name, problem: "it is silent (loudness under −70 LUFS)", fix: "export the recording again, with the voice in it")
+                file: name, problem: "it is silent (loudness under −70 LUFS)",
+                fix: "export the recording again, with the voice in it")
         }
         var gain = targetLUFS - inputLoudness
         if gain > maximumGainDB {
             throw AudioError(
                 file: name,
-                problem: "it measures \(Self.format(inputLoudness)) LUFS and would need \(Self.format(gain)) dB of gain",
+                problem:
+                    "it measures \(Self.format(inputLoudness)) LUFS and would need \(Self.format(gain)) dB of gain",
                 fix: "record it louder, or raise loudness.maximumGainDB in assets.json")
         }
         let ceiling = ceilingDBTP - Self.encoderMarginDB

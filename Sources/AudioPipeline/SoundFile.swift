@@ -130,14 +130,16 @@ public final class SoundFile {
             if let bad = chunk.firstIndex(where: { !$0.isFinite }) {
                 throw AudioError(
                     file: name,
-                    problem: "sample \(total - frames + bad / channels) of channel \(bad % channels + 1) is \(chunk[bad])",
+                    problem:
+                        "sample \(total - frames + bad / channels) of channel \(bad % channels + 1) is \(chunk[bad])",
                     fix: "export it again from the editor; NaN and infinity are not sound")
             }
             if channels == 1 {
                 deinterleaved[0].append(contentsOf: chunk)
             } else {
                 for channel in 0..<channels {
-                    deinterleaved[channel].append(contentsOf: stride(from: channel, to: chunk.count, by: channels).lazy.map { chunk[$0] })
+                    deinterleaved[channel].append(
+                        contentsOf: stride(from: channel, to: chunk.count, by: channels).lazy.map { chunk[$0] })
                 }
             }
         }

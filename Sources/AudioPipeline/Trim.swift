@@ -59,7 +59,8 @@ public struct Trim: Sendable {
         let last = Self.firstRun(of: run, in: loud.reversed()).map { loud.count - 1 - $0 } ?? loud.lastIndex(of: true)!
         let rate = Double(signal.sampleRate)
         return SoundBounds(
-            startMs: Double(first * hop) * 1000 / rate, endMs: Double(min(signal.frames, last * hop + window)) * 1000 / rate,
+            startMs: Double(first * hop) * 1000 / rate,
+            endMs: Double(min(signal.frames, last * hop + window)) * 1000 / rate,
             durationMs: signal.durationMs, thresholdDBFS: thresholdDB, noiseFloorDBFS: floorDB, peakDBFS: peakDB)
     }
 

@@ -36,9 +36,12 @@ struct BuildCache: Codable {
     }
 
     /// The digests of many files, those not in the cache read on `jobs` threads at once.
-    mutating func digests(of files: [(url: URL, path: String, status: FileStatus)], jobs: Int) -> [Result<String, Error>] {
+    mutating func digests(of files: [(url: URL, path: String, status: FileStatus)], jobs: Int) -> [Result<
+        String, Error
+    >] {
         var results = files.map { file -> Result<String, Error>? in
-            guard let entry = self.files[file.path], entry.size == file.status.size, entry.modified == file.status.modified
+            guard let entry = self.files[file.path], entry.size == file.status.size,
+                entry.modified == file.status.modified
             else { return nil }
             return .success(entry.sha256)
         }

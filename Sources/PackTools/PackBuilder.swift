@@ -121,7 +121,8 @@ public enum PackBuilder {
         var work: [Work] = []
         var fragments: [Manifest.Fragment] = []
         let named = sourcesByToken.keys.sorted().filter { sourcesByToken[$0]!.count == 1 }
-        let digests = cache.digests(of: named.map { sourcesByToken[$0]![0] }.map { ($0.url, $0.path, $0.status) }, jobs: request.jobs)
+        let digests = cache.digests(
+            of: named.map { sourcesByToken[$0]![0] }.map { ($0.url, $0.path, $0.status) }, jobs: request.jobs)
         for (token, digest) in zip(named, digests) {
             let source = sourcesByToken[token]![0]
             let sha: String

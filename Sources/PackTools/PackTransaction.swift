@@ -8,19 +8,18 @@ import Foundation
 
 /// Replaces a pack so that a crash at any moment leaves the old pack or the new one, never a mix.
 ///
-/// New fragments are written to a staging folder inside the output folder. The commit point is the
-/// journal: a file listing the fragments to move in, the fragments to remove and the new manifest's
-/// text, written to a temporary name and renamed into `.assets/journal.json`. Once it is there, the new
-/// pack is decided; applying it (renames, removals, the manifest) is repeatable, and whoever next opens
-/// the pack under its lock — `build`, `check`, `audit`, `say` — finishes an interrupted one first.
+/// New fragments are written to a staging folder inside the output folder, the new manifest to
+/// `.assets/manifest.staged`. The commit point is the journal: a file listing the fragments to move in and
+/// the fragments to remove, written to a temporary name and renamed into `.assets/journal.json`. Once it is
+/// there, the new pack is decided; applying it (renames, removals, the manifest's rename) is repeatable,
+/// and whoever next opens the pack under its lock — `build`, `check`, `audit`, `say` — finishes an
+/// interrupted one first.
 public struct PackTransaction: Sendable {
     struct Journal: Codable {
         /// File names in the staging folder to rename into the output folder.
         var moves: [String]
         /// File names in the output folder to remove.
         var removals: [String]
-        /// The new manifest, byte for byte.
-        var manifest: String
     }
 
     public let paths: PackPaths
@@ -28,6 +27,7 @@ public struct PackTransaction: Sendable {
     public init(paths: PackPaths) { self.paths = paths }
 
     var journalURL: URL { paths.state.appendingPathComponent("journal.json") }
+    var stagedManifestURL: URL { paths.state.appendingPathComponent("manifest.staged") }
 
     /// A clean staging folder for a new build.
     public func prepareStaging() throws -> URL {
@@ -45,9 +45,10 @@ public struct PackTransaction: Sendable {
     public func commit(moves: [String], removals: [String], manifest: Data) throws {
         try FileManager.default.createDirectory(at: paths.out, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
-        // The staged fragments must be on disk before the journal that points at them.
+        // The staged fragments and manifest must be on disk before the journal that points at them.
+        try Self.writeAtomically(manifest, to: stagedManifestURL)
         Self.flush(paths.staging.path)
-        let journal = Journal(moves: moves, removals: removals, manifest: String(decoding: manifest, as: UTF8.self))
+        let journal = Journal(moves: moves, removals: removals)
         try Self.writeAtomically(try JSONEncoder().encode(journal), to: journalURL)
         try apply(journal)
     }
@@ -58,6 +59,7 @@ public struct PackTransaction: Sendable {
     public func recover() throws -> Bool {
         guard FileManager.default.fileExists(atPath: journalURL.path) else {
             discardStaging()
+            try? FileManager.default.removeItem(at: stagedManifestURL)
             return false
         }
         let journal = try JSONDecoder().decode(Journal.self, from: Data(contentsOf: journalURL))
@@ -81,7 +83,13 @@ public struct PackTransaction: Sendable {
             let url = paths.out.appendingPathComponent(name)
             if manager.fileExists(atPath: url.path) { try manager.removeItem(at: url) }
         }
-        try Self.writeAtomically(Data(journal.manifest.utf8), to: paths.manifest)
+        // Already renamed by an earlier, interrupted apply when it is gone.
+        if manager.fileExists(atPath: stagedManifestURL.path), rename(stagedManifestURL.path, paths.manifest.path) != 0
+        {
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSFilePathErrorKey: paths.manifest.path, NSLocalizedDescriptionKey: FileStatus.lastError])
+        }
         Self.flush(paths.out.path)
         try manager.removeItem(at: journalURL)
         discardStaging()

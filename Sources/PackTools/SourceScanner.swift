@@ -37,7 +37,9 @@ public struct SourceScanner: Sendable {
                     fix: "create it and put the recordings in it, or point --raw (or \"raw\" in assets.json) at them"))
             return ([], [], problems)
         }
-        walk(paths.raw, relative: paths.manifestRelative(paths.raw), into: &sources, skipped: &skipped, problems: &problems)
+        walk(
+            paths.raw, relative: paths.manifestRelative(paths.raw), into: &sources, skipped: &skipped,
+            problems: &problems)
         sources.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
         return (sources, skipped, problems)
     }

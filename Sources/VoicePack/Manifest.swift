@@ -185,10 +185,8 @@ extension Manifest {
     /// The canonical bytes of this manifest: sorted keys, two-space indent, final newline.
     public func canonicalData() -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = try! encoder.encode(self)
-        let node = try! JSONNode.parse(String(decoding: data, as: UTF8.self))
-        return Data(node.canonicalText.utf8)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return JSONLayout.indented(try! encoder.encode(self))
     }
 
     /// Reads a manifest: its `schemaVersion` first, so a newer file gets a clear message rather than a

@@ -1,6 +1,7 @@
-@testable import AudioPipeline
 import Foundation
 import Testing
+
+@testable import AudioPipeline
 
 @Suite struct DownmixTests {
     let voice = TestSignals.vowel(rms: 0.1, seconds: 0.5)
@@ -242,7 +243,9 @@ enum SampleFormatCases {
             let values = (0..<count).map { _ in Float(generator.unit()) }
             for radius in [1, 2, 3, 10, 60] {
                 let expected = values.indices.map { values[max(0, $0 - radius)...min(count - 1, $0 + radius)].min()! }
-                #expect(TruePeakLimiter.movingMinimum(values, radius: radius) == expected, "count \(count), radius \(radius)")
+                #expect(
+                    TruePeakLimiter.movingMinimum(values, radius: radius) == expected,
+                    "count \(count), radius \(radius)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VoicePack
 
@@ -43,5 +44,14 @@ import VoicePack
     @Test func deepNestingIsRefusedNotACrash() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONSyntaxError.self) { try JSONNode.parse(deep) }
+    }
+}
+
+@Suite struct JSONLayoutTests {
+    /// The fast layout of compact, sorted JSON is exactly the canonical text of the parsed value.
+    @Test func layoutEqualsTheCanonicalText() throws {
+        let compact = #"{"a":{"y":true,"z":null},"b":[1,2.5,-3e2,[],{}],"e":{},"s":"引号\"\n, : { [ é","t":[]}"#
+        let laid = String(decoding: JSONLayout.indented(Data(compact.utf8)), as: UTF8.self)
+        #expect(laid == (try JSONNode.parse(compact)).canonicalText)
     }
 }
