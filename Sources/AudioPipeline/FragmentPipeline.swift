@@ -13,6 +13,8 @@ import VoicePack
 public struct FragmentPipeline: Sendable {
     /// Longer sources are refused before they are decoded: a fragment is a word or a phrase.
     public var maximumSourceSeconds: Double
+    /// Shorter sources cannot hold a syllable.
+    public var minimumSourceMs = 20.0
     /// Extra recording resampled either side of the kept stretch.
     static let resamplingMarginMs = 5.0
 
@@ -42,6 +44,12 @@ public struct FragmentPipeline: Sendable {
         let maximumFrames = Int(maximumSourceSeconds * Double(file.info.sampleRate))
         let channels = try file.readChannels(name: name, maxFrames: maximumFrames)
         try file.close()
+        let durationMs = Double(channels[0].count) * 1000 / Double(file.info.sampleRate)
+        if durationMs < minimumSourceMs {
+            throw AudioError(
+                file: name, problem: "it lasts \(String(format: "%.2f", durationMs)) ms, too short to be a fragment",
+                fix: "record or export the whole word")
+        }
 
         let clipped = Self.clippedSamples(channels)
         let centred = removeDC.apply(channels, sampleRate: file.info.sampleRate)

@@ -27,6 +27,10 @@ enum FragmentRecord {
     static func warnings(_ report: FragmentReport, settings: Settings) -> [String] {
         var warnings: [String] = []
         if case .picked = report.channelDecision { warnings.append(report.channelDecision.description) }
+        if report.source.channels > 2 {
+            warnings.append(
+                "\(report.source.channels) channels: a voice is recorded in mono or stereo; check the export")
+        }
         if report.sourceClippedSamples > 0 {
             warnings.append(
                 "the recording clipped (\(report.sourceClippedSamples) samples at full scale): record it again with more headroom"

@@ -41,8 +41,9 @@ public struct PackTransaction: Sendable {
         try? FileManager.default.removeItem(at: paths.staging)
     }
 
-    /// Decides the new pack (writes the journal), then applies it.
-    public func commit(moves: [String], removals: [String], manifest: Data) throws {
+    /// Decides the new pack (writes the journal), then applies it. `crashAfterJournal` stops right after
+    /// the journal is written, as a crash there would: the tests' way to reach that moment.
+    public func commit(moves: [String], removals: [String], manifest: Data, crashAfterJournal: Bool = false) throws {
         try FileManager.default.createDirectory(at: paths.out, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
         // The staged fragments and manifest must be on disk before the journal that points at them.
@@ -50,6 +51,7 @@ public struct PackTransaction: Sendable {
         Self.flush(paths.staging.path)
         let journal = Journal(moves: moves, removals: removals)
         try Self.writeAtomically(try JSONEncoder().encode(journal), to: journalURL)
+        if crashAfterJournal { return }
         try apply(journal)
     }
 

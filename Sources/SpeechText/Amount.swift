@@ -68,8 +68,10 @@ extension Amount {
         var integerGroups: [String] = [""]
         var fraction: String? = nil
         for character in body {
+            // Only a lone ASCII digit is a digit: "0" with a combining mark sorts among the digits too.
+            let isDigit = character.unicodeScalars.count == 1 && ("0"..."9").contains(character.unicodeScalars.first!)
             switch character {
-            case "0"..."9":
+            case _ where isDigit:
                 if fraction != nil {
                     fraction!.append(character)
                 } else {

@@ -55,7 +55,7 @@ enum PCMFile {
             let id = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
             let size = Int(readUInt32(bytes, offset + 4, bigEndian: false))
             let body = offset + 8
-            guard body + size <= bytes.count || id == "data" else { throw fail("the \(id) chunk runs past the end") }
+            guard size <= bytes.count - body || id == "data" else { throw fail("the \(id) chunk runs past the end") }
             switch id {
             case "fmt ":
                 guard size >= 16 else { throw fail("the fmt chunk is too short") }
@@ -94,13 +94,13 @@ enum PCMFile {
             let id = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
             let size = Int(readUInt32(bytes, offset + 4, bigEndian: true))
             let body = offset + 8
-            guard body + size <= bytes.count else { throw fail("the \(id) chunk runs past the end") }
+            guard size <= bytes.count - body else { throw fail("the \(id) chunk runs past the end") }
             switch id {
             case "COMM":
                 guard size >= 18 else { throw fail("the COMM chunk is too short") }
                 channels = Int(readUInt16(bytes, body, bigEndian: true))
                 let bits = Int(readUInt16(bytes, body + 6, bigEndian: true))
-                rate = Int(readExtended(bytes, body + 8).rounded())
+                rate = try sampleRate(readExtended(bytes, body + 8), fail: fail)
                 var compression = "NONE"
                 if form == "AIFC", size >= 22 {
                     compression = String(decoding: bytes[(body + 18)..<(body + 22)], as: UTF8.self)
@@ -117,6 +117,7 @@ enum PCMFile {
                 }
             case "SSND":
                 guard let layout else { throw fail("the SSND chunk comes before the COMM chunk") }
+                guard size >= 8 else { throw fail("the SSND chunk is too short") }
                 let start = body + 8 + Int(readUInt32(bytes, body, bigEndian: true))
                 guard start <= body + size else { throw fail("the SSND offset runs past its chunk") }
                 return Decoded(
@@ -141,11 +142,11 @@ enum PCMFile {
             let body = offset + 12
             // A data chunk may declare -1: it runs to the end of the file.
             let size = declared < 0 ? bytes.count - body : Int(declared)
-            guard body + size <= bytes.count else { throw fail("the \(id) chunk runs past the end") }
+            guard size <= bytes.count - body else { throw fail("the \(id) chunk runs past the end") }
             switch id {
             case "desc":
                 guard size >= 32 else { throw fail("the desc chunk is too short") }
-                rate = Int(Double(bitPattern: readUInt64(bytes, body)).rounded())
+                rate = try sampleRate(Double(bitPattern: readUInt64(bytes, body)), fail: fail)
                 let format = String(decoding: bytes[(body + 8)..<(body + 12)], as: UTF8.self)
                 let flags = readUInt32(bytes, body + 12, bigEndian: true)
                 channels = Int(readUInt32(bytes, body + 24, bigEndian: true))
@@ -296,6 +297,12 @@ enum PCMFile {
         let exponent = (Int.bitWidth - 1) - value.leadingZeroBitCount
         let mantissa = UInt64(value) << UInt64(63 - exponent)
         return be16(UInt16(exponent + 16383)) + be64(mantissa)
+    }
+
+    /// A sample rate read from a header, or a failure for one no recording has.
+    static func sampleRate(_ value: Double, fail: (String) -> SpliceError) throws(SpliceError) -> Int {
+        guard value.isFinite, value >= 1, value <= 10_000_000 else { throw fail("a sample rate of \(value) Hz") }
+        return Int(value.rounded())
     }
 
     // MARK: Bytes

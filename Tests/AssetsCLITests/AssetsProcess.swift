@@ -27,7 +27,8 @@ struct AssetsProcess {
     }()
 
     static func run(
-        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: Data? = nil
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        executable: URL = AssetsProcess.executable
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable

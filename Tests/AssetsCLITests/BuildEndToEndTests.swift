@@ -4,7 +4,7 @@ import Testing
 
 /// `assets build` as a user runs it: in a pack folder, reading assets.json, with its exit status.
 @Suite struct BuildEndToEndTests {
-    final class Folder {
+    final class Folder: @unchecked Sendable {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("assets-e2e-\(UUID().uuidString)")
         init() {
             try! FileManager.default.createDirectory(
@@ -106,5 +106,35 @@ import Testing
         let run = try AssetsProcess.run(["build", "--jobs", "0"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("--jobs takes a whole number from 1 to 256, not '0'"))
+    }
+}
+
+/// A recording nobody may read. Root reads everything, so as root the build runs as `nobody` (setpriv).
+@Suite struct UnreadableFileTests {
+    @Test func anUnreadableRecordingIsNamed() throws {
+        let pack = BuildEndToEndTests.Folder()
+        try pack.record("digit_1.wav")
+        try pack.record("digit_2.wav")
+        let locked = pack.url.appendingPathComponent("raw-audio/digit_2.wav")
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        var arguments = ["build"]
+        var executable = AssetsProcess.executable
+        if getuid() == 0 {
+            // The pack must be open to nobody, all but the locked file.
+            for path in [pack.url.path, pack.url.appendingPathComponent("raw-audio").path] {
+                try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: path)
+            }
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o644], ofItemAtPath: pack.url.appendingPathComponent("raw-audio/digit_1.wav").path)
+            arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", AssetsProcess.executable.path, "build"]
+            executable = URL(fileURLWithPath: "/usr/bin/setpriv")
+        }
+        let run = try AssetsProcess.run(arguments, in: pack.url, executable: executable)
+        #expect(run.status == 1, "\(run.stderr)")
+        let line = run.stderr.split(separator: "\n").first { $0.contains("digit_2.wav") }.map(String.init) ?? ""
+        #expect(line.hasPrefix("raw-audio/digit_2.wav: error: [audio] cannot be read ("), "\(run.stderr)")
+        #expect(line.lowercased().contains("permission"), "\(line)")
+        #expect(line.hasSuffix("make it readable"))
+        #expect(!pack.exists("manifest.json"))
     }
 }

@@ -128,3 +128,72 @@ import VoicePack
         #expect(manifest.fragments.contains { $0.token == "元" && $0.source.file == "raw-audio/units/unit_yuan.wav" })
     }
 }
+
+/// The rest of the bad-input suite: broken, odd and hostile deliveries, each named in one line.
+@Suite struct BadInputTests {
+    @Test func brokenAndHostileFilesAreEachNamedAndThePackIsUntouched() throws {
+        let pack = try FailureTests.goodPack()
+        let before = pack.snapshot()
+        let good = try Data(contentsOf: pack.url("raw-audio/digit_1.wav"))
+        pack.writeBytes("digit_3.wav", good.prefix(20))  // a header cut short
+        var random = SystemRandomNumberGenerator()
+        pack.writeBytes("digit_4.wav", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }))
+        try pack.write(
+            "digit_5.wav", channels: [[0.5]], rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
+        try FileManager.default.createSymbolicLink(
+            atPath: pack.url("raw-audio/digit_6.wav").path, withDestinationPath: pack.url("raw-audio/digit_6.wav").path)
+        try pack.deliver("caf\u{E9}.wav")
+        try pack.deliver("cafe\u{301}.wav")  // the same name in NFD
+        pack.settings.phrases = ["café": "咖啡"]
+        // An hour at 8 kHz: refused from its header, never decoded whole.
+        try pack.write(
+            "digit_7.wav", channels: [[Float](repeating: 0.01, count: 3600 * 8000)], rate: 8000,
+            format: FileFormat(container: "wav", encoding: "pcmu8"))
+
+        let decodes = DecodeCounter.shared.value
+        let outcome = try pack.build()
+        let messages = outcome.failures.map(\.description)
+        func expectOne(_ file: String, _ fragments: String...) {
+            let lines = messages.filter { $0.contains(file) }
+            #expect(lines.count == 1, "\(file): \(lines)")
+            for fragment in fragments {
+                #expect(lines.first?.contains(fragment) == true, "\(file): \(lines) lacks '\(fragment)'")
+            }
+        }
+        expectOne("digit_3.wav", "libsndfile cannot read it", "export it as WAV or FLAC")
+        expectOne("digit_4.wav", "libsndfile cannot read it")
+        expectOne("digit_5.wav", "too short to be a fragment", "record")
+        expectOne("digit_6.wav", "cannot be read (Too many levels of symbolic links)", "point the link at a recording")
+        expectOne("digit_7.wav", "it is 60 min 0 s long, which is not a fragment", "maximumSourceSeconds")
+        #expect(
+            messages.contains {
+                $0.contains("caf\u{E9}.wav") && $0.contains("cafe\u{301}.wav")
+                    && $0.contains("2 files for the token 咖啡")
+            })
+        #expect(outcome.failures.count == 6)
+        #expect(DecodeCounter.shared.value - decodes <= 4, "only the readable recordings are decoded")
+        #expect(pack.snapshot() == before)
+    }
+
+    /// Odd but real deliveries are built, not refused: 384 kHz, eight channels.
+    @Test func unusualButValidDeliveriesAreBuilt() throws {
+        let pack = TestPack()
+        try pack.deliver("digit_1.wav", .init(container: "wav", encoding: "pcm24", rate: 384_000))
+        try pack.deliver("digit_2.wav", .init(layout: "six-channels"))
+        var eight = [[Float]]()
+        let voice = Signals.syllable(
+            vowelRMS: 0.1, fricativeBelowDB: 30, fricativeSeconds: 0.05, vowelSeconds: 0.3, rate: 44_100)
+        let padded = [Float](repeating: 0, count: 8820) + voice + [Float](repeating: 0, count: 8820)
+        for channel in 0..<8 { eight.append(padded.map { $0 * Float(1 - 0.05 * Double(channel)) }) }
+        try pack.write(
+            "digit_3.wav", channels: eight, rate: 44_100, format: FileFormat(container: "wav", encoding: "float32"))
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        let manifest = try pack.manifest()
+        #expect(manifest.fragments.map(\.source.sampleRate).sorted() == [44_100, 44_100, 384_000])
+        let eightChannels = try #require(manifest.fragments.first { $0.source.channels == 8 })
+        #expect(eightChannels.source.channelDecision == "mixed channels 1+2+3+4+5+6+7+8")
+        #expect(eightChannels.warnings.contains { $0.contains("8 channels") })
+        #expect(manifest.fragments.allSatisfy { abs($0.loudnessLUFS - -16) <= 0.5 })
+    }
+}

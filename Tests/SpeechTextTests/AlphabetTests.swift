@@ -20,10 +20,12 @@ import Testing
                 if !alphabet.contains(token) { strays.append("\(token) in \(amount)") }
             }
         }
-        for yuan in Int64(0)...1_000_000 { say(Amount(yuan: yuan)!) }
+        for yuan in Int64(0)...TestScale.wholeYuan { say(Amount(yuan: yuan)!) }
         for fen in Int64(0)..<10_000 { say(Amount(fen: fen)!) }
         var random = SeededGenerator(seed: 0x5EED_0002)
-        for _ in 0..<200_000 { say(Amount(fen: Int64.random(in: 0...Amount.maximum.fen, using: &random))!) }
+        for _ in 0..<TestScale.randomAmounts {
+            say(Amount(fen: Int64.random(in: 0...Amount.maximum.fen, using: &random))!)
+        }
         say(Amount.maximum)
 
         #expect(strays.isEmpty, "tokens outside the alphabet: \(strays.prefix(10))")

@@ -16,6 +16,8 @@ import Testing
         ("inf", .notANumber), ("12.", .noDigitAfterPoint), (".5", .noDigitBeforePoint),
         ("1000000000000", .tooLarge), ("99999999999999999999999", .tooLarge), ("12abc", .unexpectedCharacter("a")),
         ("1 2", .unexpectedCharacter(" ")), ("0x10", .unexpectedCharacter("x")), ("一百", .unexpectedCharacter("一")),
+        // Found by fuzzing: a digit with a combining mark sorts among the digits but is not one.
+        ("0\u{035A}9", .unexpectedCharacter("0\u{035A}")),
     ]
 
     @Test(arguments: accepted) func accepts(input: String, fen: Int64) throws {

@@ -28,9 +28,9 @@ import Testing
             let actual = integerText(converter, n)
             if actual != expected && mismatches.count < 20 { mismatches.append("\(n): \(actual) ≠ \(expected)") }
         }
-        for n in Int64(0)...1_000_000 { check(n) }
+        for n in Int64(0)...TestScale.wholeYuan { check(n) }
         var random = SeededGenerator(seed: 0x5EED_0001)
-        for _ in 0..<200_000 { check(Int64.random(in: 0..<1_000_000_000_000, using: &random)) }
+        for _ in 0..<TestScale.randomAmounts { check(Int64.random(in: 0..<1_000_000_000_000, using: &random)) }
         // Every order of magnitude with gaps in each place, where the grammar's branches meet.
         for exponent in 0..<12 {
             let power = Int64(pow(10.0, Double(exponent)))

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Two builds on one pack at once: the second waits for the first, saying so; the pack is never a mix.
+@Suite struct ConcurrencyEndToEndTests {
+    @Test func aSecondBuildWaitsForTheFirst() throws {
+        let pack = BuildEndToEndTests.Folder()
+        for stem in ["digit_1", "digit_2", "digit_3", "digit_4", "digit_5", "digit_6", "digit_7", "digit_8"] {
+            try pack.record("\(stem).wav", rate: 96_000)
+        }
+        // Run both at once, each with one job, so the first holds the pack for a while.
+        let group = DispatchGroup()
+        let results = Results()
+        for index in 0..<2 {
+            group.enter()
+            DispatchQueue.global().async {
+                if index == 1 { Thread.sleep(forTimeInterval: 0.05) }
+                let run = try? AssetsProcess.run(["build", "--jobs", "1", "--force"], in: pack.url)
+                results.append(run)
+                group.leave()
+            }
+        }
+        group.wait()
+        let runs = results.values.compactMap { $0 }
+        #expect(runs.count == 2)
+        #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
+        let check = try AssetsProcess.run(
+            ["check", "--styles", "spoken", "--forms", "yuan", "--format", "json"], in: pack.url)
+        let object = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        #expect(findings.filter { ($0["category"] as? String) == "manifest" }.isEmpty)
+        #expect(object?["fragments"] as? Int == 8)
+    }
+
+    /// While another process holds the pack's lock, a build says it waits, and does; it finishes once
+    /// the lock is released.
+    @Test func aBuildWaitsWhileThePackIsLocked() throws {
+        let pack = BuildEndToEndTests.Folder()
+        try pack.record("digit_1.wav")
+        let state = pack.url.appendingPathComponent(".assets")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let descriptor = open(state.appendingPathComponent("lock").path, O_RDWR | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        #expect(flock(descriptor, LOCK_EX) == 0)
+
+        let process = Process()
+        process.executableURL = AssetsProcess.executable
+        process.arguments = ["build"]
+        process.currentDirectoryURL = pack.url
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var said = Data()
+        let deadline = Date().addingTimeInterval(20)
+        while !String(decoding: said, as: UTF8.self).contains("waiting") && Date() < deadline {
+            said += errors.fileHandleForReading.availableData
+        }
+        #expect(
+            String(decoding: said, as: UTF8.self).contains(
+                "another build is running on this pack; waiting for it to finish"))
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(process.isRunning, "the build went ahead while the pack was locked")
+        #expect(!FileManager.default.fileExists(atPath: pack.url.appendingPathComponent("manifest.json").path))
+
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: pack.url.appendingPathComponent("manifest.json").path))
+    }
+
+    final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var values: [AssetsProcess.Result?] = []
+        func append(_ value: AssetsProcess.Result?) {
+            lock.lock()
+            values.append(value)
+            lock.unlock()
+        }
+    }
+}
