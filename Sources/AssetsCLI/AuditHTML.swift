@@ -141,6 +141,11 @@ enum AuditHTML {
             """
     }
 
+    static func escape(_ text: String) -> String { Markup.escape(text) }
+}
+
+/// Text made safe inside XML and HTML elements and attributes: for the JUnit report and the HTML audit.
+enum Markup {
     static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {

@@ -95,19 +95,7 @@ enum CheckCommand {
 
     /// One test suite per check category, one test case per thing checked; warnings go to system-out.
     static func junit(_ report: CheckReport) -> String {
-        func escape(_ text: String) -> String {
-            var escaped = ""
-            for character in text {
-                switch character {
-                case "&": escaped += "&amp;"
-                case "<": escaped += "&lt;"
-                case ">": escaped += "&gt;"
-                case "\"": escaped += "&quot;"
-                default: escaped.append(character)
-                }
-            }
-            return escaped
-        }
+        let escape = Markup.escape
         let categories = ["manifest", "stale", "naming", "coverage", "sound", "budget"]
         let failing = { (testCase: CheckCase) in testCase.findings.contains { $0.severity == .error } }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

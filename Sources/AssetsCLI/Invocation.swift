@@ -66,36 +66,34 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 }
 
-extension ReadingStyle {
-    static func parse(_ text: String, command: Command) throws(UsageError) -> ReadingStyle {
-        guard let style = ReadingStyle(rawValue: text) else {
-            let names = ReadingStyle.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(command, "unknown style '\(text)': use one of \(names)")
+/// A style or form named on the command line: one (`--style`) or a comma-separated list (`--styles`).
+protocol CommandLineName: RawRepresentable, CaseIterable where RawValue == String {
+    /// `style` or `form`, for messages.
+    static var kind: String { get }
+    static func list(_ text: String) -> Result<[Self], NameListError>
+}
+
+extension CommandLineName {
+    static func parse(_ text: String, command: Command) throws(UsageError) -> Self {
+        guard let value = Self(rawValue: text) else {
+            let names = allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(command, "unknown \(kind) '\(text)': use one of \(names)")
         }
-        return style
+        return value
     }
 
-    static func parseList(_ text: String, command: Command) throws(UsageError) -> [ReadingStyle] {
-        switch ReadingStyle.list(text) {
-        case .success(let styles): return styles
+    static func parseList(_ text: String, command: Command) throws(UsageError) -> [Self] {
+        switch list(text) {
+        case .success(let values): return values
         case .failure(let error): throw UsageError(command, error.description)
         }
     }
 }
 
-extension AmountForm {
-    static func parse(_ text: String, command: Command) throws(UsageError) -> AmountForm {
-        guard let form = AmountForm(rawValue: text) else {
-            let names = AmountForm.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(command, "unknown form '\(text)': use one of \(names)")
-        }
-        return form
-    }
+extension ReadingStyle: CommandLineName {
+    static var kind: String { "style" }
+}
 
-    static func parseList(_ text: String, command: Command) throws(UsageError) -> [AmountForm] {
-        switch AmountForm.list(text) {
-        case .success(let forms): return forms
-        case .failure(let error): throw UsageError(command, error.description)
-        }
-    }
+extension AmountForm: CommandLineName {
+    static var kind: String { "form" }
 }

@@ -75,6 +75,17 @@ public enum PackBuilder {
         outcome.skipped = scan.skipped
         outcome.failures += scan.problems
 
+        // Nothing moved since the last successful build: nothing to do, and the manifest need not be read.
+        let fingerprint = BuildRecord.fingerprint(settings, paths: paths)
+        if !request.force, scan.problems.isEmpty, let record = BuildRecord.load(paths),
+            record.matches(settings: fingerprint, sources: scan.sources, paths: paths)
+        {
+            outcome.unchanged = record.entries.count
+            outcome.warnings = coverageWarnings(
+                Set(record.entries.map { Token($0.token) }), settings: settings, paths: paths)
+            return outcome
+        }
+
         // Name every source; a file that names no token, or two files for one token, fail the build.
         let naming = Naming(settings: settings)
         var sourcesByToken: [Token: [SourceFile]] = [:]
@@ -229,16 +240,39 @@ public enum PackBuilder {
         }
         cache.save(to: paths)
 
-        let coverage = Coverage(settings: settings)
-        for need in coverage.missing(from: Set(manifest.fragments.map { Token($0.token) })) {
-            outcome.warnings.append(
-                Diagnostic(
-                    .warning, need.token.text, "coverage",
-                    "no fragment (needed by \(need.neededBy.joined(separator: ", ")))",
-                    fix:
-                        "add \(paths.display(paths.raw))/\(naming.stem(for: need.token)).wav, or an alias in assets.json; `assets check` lists every miss"
-                ))
+        let sourceByPath = Dictionary(scan.sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var entries: [BuildRecord.Entry] = []
+        for fragment in manifest.fragments {
+            guard let source = sourceByPath[fragment.source.file],
+                let output = FileStatus.of(paths.resolveManifestPath(fragment.file).path)
+            else { continue }
+            entries.append(
+                BuildRecord.Entry(
+                    token: fragment.token, source: fragment.source.file, sourceSize: source.status.size,
+                    sourceModified: source.status.modified, output: fragment.file, outputSize: output.size,
+                    outputModified: output.modified))
         }
+        if let written = FileStatus.of(paths.manifest.path) {
+            BuildRecord(
+                settings: fingerprint, manifestSize: written.size, manifestModified: written.modified, entries: entries
+            )
+            .save(paths)
+        }
+        outcome.warnings = coverageWarnings(
+            Set(manifest.fragments.map { Token($0.token) }), settings: settings, paths: paths)
         return outcome
+    }
+
+    /// A warning for each token the enabled styles, forms and templates need that no fragment serves.
+    static func coverageWarnings(_ available: Set<Token>, settings: Settings, paths: PackPaths) -> [Diagnostic] {
+        let naming = Naming(settings: settings)
+        return Coverage(settings: settings).missing(from: available).map { need in
+            Diagnostic(
+                .warning, need.token.text, "coverage",
+                "no fragment (needed by \(need.neededBy.joined(separator: ", ")))",
+                fix:
+                    "add \(paths.display(paths.raw))/\(naming.stem(for: need.token)).wav, or an alias in assets.json; `assets check` lists every miss"
+            )
+        }
     }
 }
