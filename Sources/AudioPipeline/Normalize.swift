@@ -70,13 +70,9 @@ public struct Normalize: Sendable {
             }
             measured.peak = LoudnessMeter.truePeak(output)
             peakKnown = true
+            guard measured.peak > ceiling else { break }
             // Peaks between the samples got through: the limiter aims that much lower.
-            var again = false
-            if measured.peak > ceiling {
-                limiterThreshold -= measured.peak - ceiling + 0.01
-                again = true
-            }
-            if !again { break }
+            limiterThreshold -= measured.peak - ceiling + 0.01
         }
         // Whatever the iterations left, the ceiling holds.
         if !peakKnown { measured.peak = LoudnessMeter.truePeak(output) }

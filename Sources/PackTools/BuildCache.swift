@@ -35,16 +35,17 @@ struct BuildCache: Codable {
         if let data = try? JSONEncoder().encode(self) { try? PackTransaction.writeAtomically(data, to: url) }
     }
 
+    /// The remembered digest of `path`, if its size and modification time are what they were.
+    private func cached(_ path: String, _ status: FileStatus) -> String? {
+        guard let entry = files[path], entry.size == status.size, entry.modified == status.modified else { return nil }
+        return entry.sha256
+    }
+
     /// The digests of many files, those not in the cache read on `jobs` threads at once.
     mutating func digests(of files: [(url: URL, path: String, status: FileStatus)], jobs: Int) -> [Result<
         String, Error
     >] {
-        var results = files.map { file -> Result<String, Error>? in
-            guard let entry = self.files[file.path], entry.size == file.status.size,
-                entry.modified == file.status.modified
-            else { return nil }
-            return .success(entry.sha256)
-        }
+        var results = files.map { file in cached(file.path, file.status).map { Result<String, Error>.success($0) } }
         let missing = results.indices.filter { results[$0] == nil }
         let hashed = ParallelWork.map(count: missing.count, jobs: jobs) { index -> Result<String, Error> in
             Result { try SHA256.hex(ofFileAt: files[missing[index]].url.path) }
@@ -61,9 +62,7 @@ struct BuildCache: Codable {
 
     /// The digest of the file at `url`: from the cache when its size and time are unchanged.
     mutating func sha256(of url: URL, path: String, status: FileStatus) throws -> String {
-        if let entry = files[path], entry.size == status.size, entry.modified == status.modified {
-            return entry.sha256
-        }
+        if let digest = cached(path, status) { return digest }
         let digest = try SHA256.hex(ofFileAt: url.path)
         files[path] = Entry(size: status.size, modified: status.modified, sha256: digest)
         return digest

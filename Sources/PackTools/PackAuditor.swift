@@ -28,7 +28,7 @@ public struct AuditReport: Sendable {
 public enum PackAuditor {
     public static func audit(paths: PackPaths, settings: Settings) -> AuditReport {
         let check = PackChecker.check(paths: paths, settings: settings)
-        let manifest = (try? Data(contentsOf: paths.manifest)).flatMap { try? Manifest.decode($0, name: "manifest") }
+        let manifest = check.manifest
         let available = Set((manifest?.fragments ?? []).map { Token($0.token) })
         let coverage = Coverage(settings: settings)
         func row(_ name: String, _ needed: Set<Token>) -> AuditReport.CoverageRow {

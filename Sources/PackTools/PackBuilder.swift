@@ -231,27 +231,21 @@ public enum PackBuilder {
             try transaction.commit(moves: moves, removals: removals, manifest: manifest.canonicalData())
             outcome.manifestWritten = true
         }
-        for fragment in manifest.fragments {
-            let url = paths.resolveManifestPath(fragment.file)
-            if let status = FileStatus.of(url.path) {
-                let entry = BuildCache.Entry(size: status.size, modified: status.modified, sha256: fragment.sha256)
-                if cache.files[fragment.file] != entry { cache.files[fragment.file] = entry }
-            }
-        }
-        cache.save(to: paths)
-
+        // Each output is looked at once, for the hash cache and for the record of this build.
         let sourceByPath = Dictionary(scan.sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var entries: [BuildRecord.Entry] = []
         for fragment in manifest.fragments {
-            guard let source = sourceByPath[fragment.source.file],
-                let output = FileStatus.of(paths.resolveManifestPath(fragment.file).path)
-            else { continue }
+            guard let output = FileStatus.of(paths.resolveManifestPath(fragment.file).path) else { continue }
+            let entry = BuildCache.Entry(size: output.size, modified: output.modified, sha256: fragment.sha256)
+            if cache.files[fragment.file] != entry { cache.files[fragment.file] = entry }
+            guard let source = sourceByPath[fragment.source.file] else { continue }
             entries.append(
                 BuildRecord.Entry(
                     token: fragment.token, source: fragment.source.file, sourceSize: source.status.size,
                     sourceModified: source.status.modified, output: fragment.file, outputSize: output.size,
                     outputModified: output.modified))
         }
+        cache.save(to: paths)
         if let written = FileStatus.of(paths.manifest.path) {
             BuildRecord(
                 settings: fingerprint, manifestSize: written.size, manifestModified: written.modified, entries: entries

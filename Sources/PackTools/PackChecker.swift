@@ -16,7 +16,9 @@ public struct CheckCase: Equatable, Sendable {
 /// Everything `assets check` found, case by case.
 public struct CheckReport: Sendable {
     public var cases: [CheckCase] = []
-    public var fragmentCount = 0
+    /// The manifest as read, when it could be.
+    public var manifest: Manifest?
+    public var fragmentCount: Int { manifest?.fragments.count ?? 0 }
     public var longestUtterance: Utterance?
     public var styles: [ReadingStyle] = []
     public var forms: [AmountForm] = []
@@ -69,7 +71,7 @@ public enum PackChecker {
             report.add("manifest", manifestName, [Diagnostic(.error, manifestName, "manifest", error.message, fix: "")])
             return report
         }
-        report.fragmentCount = manifest.fragments.count
+        report.manifest = manifest
         checkFiles(manifest, paths: paths, into: &report)
         checkSettings(manifest, settings: settings, manifestName: manifestName, into: &report)
         checkSources(manifest, paths: paths, settings: settings, into: &report)
