@@ -39,7 +39,7 @@ public struct FragmentPipeline: Sendable {
     public func process(
         sourcePath: String, name: String, outputPath: String, ditherSeed: String
     ) throws(AudioError) -> FragmentReport {
-        DecodeCounter.shared.increment()
+        DecodeCounter.shared.record(sourcePath)
         let file = try SoundFile.open(reading: sourcePath, name: name)
         let maximumFrames = Int(maximumSourceSeconds * Double(file.info.sampleRate))
         let channels = try file.readChannels(name: name, maxFrames: maximumFrames)
@@ -108,22 +108,24 @@ extension FragmentPipeline {
     }
 }
 
-/// How many sources the pipeline has decoded in this process: lets a test prove that a build with
-/// nothing changed does no audio work.
+/// Which sources the pipeline has decoded in this process: lets a test prove that a build with nothing
+/// changed does no audio work. Counted by folder, so tests running at once each see only their own pack.
 public final class DecodeCounter: @unchecked Sendable {
     public static let shared = DecodeCounter()
     private let lock = NSLock()
-    private var count = 0
+    private var decoded: [String] = []
 
-    public var value: Int {
+    /// How many decodes read a file inside `folder`.
+    public func count(inside folder: URL) -> Int {
+        let prefix = folder.standardizedFileURL.path + "/"
         lock.lock()
         defer { lock.unlock() }
-        return count
+        return decoded.count { $0.hasPrefix(prefix) }
     }
 
-    func increment() {
+    func record(_ path: String) {
         lock.lock()
-        count += 1
+        decoded.append(path)
         lock.unlock()
     }
 }
