@@ -44,7 +44,7 @@ let package = Package(
             path: "Benchmarks/splice-benchmark"),
 
         .testTarget(name: "SpeechTextTests", dependencies: ["SpeechText"]),
-        .testTarget(name: "AudioPipelineTests", dependencies: ["AudioPipeline"]),
+        .testTarget(name: "AudioPipelineTests", dependencies: ["AudioPipeline", "VoicePack"]),
         .testTarget(name: "VoicePackTests", dependencies: ["VoicePack", "SpeechText"]),
         .testTarget(name: "PackToolsTests", dependencies: ["PackTools", "AudioPipeline", "VoicePack", "TestSupport"]),
         .testTarget(

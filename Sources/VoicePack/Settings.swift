@@ -8,7 +8,7 @@ public struct Settings: Equatable, Sendable {
     public var manifest = "manifest.json"
 
     public var format = AudioFormat()
-    public var resampler = ResamplerQuality.best
+    public var resampler = ResamplerQuality.medium
     public var loudness = Loudness()
     public var trim = Trim()
     public var limits = Limits()
