@@ -85,8 +85,11 @@ def clean(pack):
 
 
 def set_resampler(pack, quality):
+    """`quality` None leaves the converter to the default (medium)."""
     settings = json.loads((pack / "assets.json").read_text())
-    settings["resampler"] = quality
+    settings.pop("resampler", None)
+    if quality:
+        settings["resampler"] = quality
     (pack / "assets.json").write_text(json.dumps(settings, ensure_ascii=False))
 
 
@@ -283,8 +286,8 @@ def cold_pair(pack, pool):
     if not twin.exists():
         shutil.copytree(pack / "raw-audio", twin / "raw-audio")
     (twin / "assets.json").write_text((pack / "assets.json").read_text())
-    set_resampler(pack, "best")
-    set_resampler(twin, "best")
+    set_resampler(pack, None)
+    set_resampler(twin, None)
     clean(pack)
     clean(twin)
     command = [str(ASSETS), "build", "--jobs", "1"]
@@ -311,22 +314,22 @@ def main():
         entry = {}
         if size <= 360:
             runs = 5 if size == 36 else 3
-            commands = [lambda: cold_once(pack, "best", 2), lambda: cold_once(pack, "best", 1),
-                        lambda: cold_once(pack, "medium", 2), lambda: cold_once(pack, "medium", 1)]
+            commands = [lambda: cold_once(pack, None, 2), lambda: cold_once(pack, None, 1),
+                        lambda: cold_once(pack, "best", 2), lambda: cold_once(pack, "best", 1)]
             if size == 36:
                 pool = ThreadPoolExecutor(max_workers=2)
                 commands += [lambda: sox_loop(pack)[0], lambda: cold_pair(pack, pool)]
             medians = interleaved(commands, runs)
-            entry["cold"], entry["cold_jobs1"], entry["cold_medium"], entry["cold_medium_jobs1"] = medians[:4]
+            entry["cold"], entry["cold_jobs1"], entry["cold_best"], entry["cold_best_jobs1"] = medians[:4]
             if size == 36:
                 results["sox"] = medians[4]
                 results["contention"] = medians[5] / entry["cold_jobs1"]
         else:
-            entry["cold"] = cold_once(pack, "best", 2)
+            entry["cold"] = cold_once(pack, None, 2)
         entry["cold_mb"] = cold_once.memory
         cold_once.memory = 0
-        if size <= 360:  # the interleaved runs may have left a medium build: build it again with the best
-            set_resampler(pack, "best")
+        if size <= 360:  # the interleaved runs may have left a build with the best converter: build the default
+            set_resampler(pack, None)
             clean(pack)
             run([str(ASSETS), "build"], cwd=pack)
         entry["noop"], entry["noop_mb"] = noop(pack)
@@ -370,25 +373,28 @@ def write(results):
              "phrases: WAV, FLAC, AIFF, CAF, Ogg, W64, MP3; 16–96 kHz; mono, stereo, silent and inverted channels; levels",
              "−3 to −24 dBFS; silence over a noise floor), repeated under phrase stems to 360 and 3,600 fragments.", "",
              "## `assets build`", "",
-             "| fragments | cold, best, 2 jobs | cold, best, 1 job | jobs 2 ÷ 1 | cold, medium, 2 jobs | no-op | one source changed | peak memory (cold / no-op) |",
+             "The default converter is `medium` (the README says why); `best` is shown beside it.", "",
+             "| fragments | cold, 2 jobs | cold, 1 job | jobs 2 ÷ 1 | cold, best converter, 2 jobs / 1 job | no-op | one source changed | peak memory (cold / no-op) |",
              "|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for size, entry in sizes.items():
         jobs1 = entry.get("cold_jobs1")
         ratio = f"{jobs1 / entry['cold']:.2f}×" if jobs1 else "—"
+        best = (f"{seconds(entry['cold_best'])} / {seconds(entry['cold_best_jobs1'])}" if "cold_best" in entry
+                else "—")
         lines.append(
             f"| {size:,} | {seconds(entry['cold'])} | {seconds(jobs1) if jobs1 else '—'} | {ratio} | "
-            f"{seconds(entry['cold_medium']) if 'cold_medium' in entry else '—'} | {seconds(entry['noop'])} | "
+            f"{best} | {seconds(entry['noop'])} | "
             f"{seconds(entry['changed'])} | {entry['cold_mb']:.0f} MB / {entry['noop_mb']:.0f} MB |")
     lines += ["", "## The same job without `assets`, 36 fragments", "",
               "| | wall time | `assets` is faster by |", "|---|---:|---:|",
-              f"| `assets build` (cold, best, 2 jobs) | {seconds(s36['cold'])} | |",
-              f"| `assets build` (cold, medium, 2 jobs) | {seconds(s36['cold_medium'])} | |",
+              f"| `assets build` (cold, 2 jobs) | {seconds(s36['cold'])} | |",
+              f"| `assets build` (cold, best converter, 2 jobs) | {seconds(s36['cold_best'])} | |",
               f"| SoX loop (`remix - rate 44100 silence … reverse … norm -1`) | {seconds(results['sox'])} | "
-              f"{results['sox'] / s36['cold']:.2f}× (best), {results['sox'] / s36['cold_medium']:.2f}× (medium) |",
+              f"{results['sox'] / s36['cold']:.2f}× ({results['sox'] / s36['cold_best']:.2f}× with the best converter) |",
               f"| ffmpeg-normalize loop (`-t -16 -tp -1 -ar 44100`) | {seconds(results['ffmpeg'])} | "
-              f"{results['ffmpeg'] / s36['cold']:.1f}× (best), {results['ffmpeg'] / s36['cold_medium']:.1f}× (medium) |",
+              f"{results['ffmpeg'] / s36['cold']:.1f}× ({results['ffmpeg'] / s36['cold_best']:.1f}× with the best converter) |",
               f"| SoX loop, 360 fragments | {seconds(results['sox_360'])} | "
-              f"{results['sox_360'] / sizes[360]['cold']:.2f}× (best), {results['sox_360'] / sizes[360]['cold_medium']:.2f}× (medium) |",
+              f"{results['sox_360'] / sizes[360]['cold']:.2f}× ({results['sox_360'] / sizes[360]['cold_best']:.2f}× with the best converter) |",
               "", "## Quality of every output, by one meter", "",
               "pyloudnorm (BS.1770) for loudness — integrated for outputs of 400 ms or more, one block of the whole clip for",
               "shorter ones (where BS.1770 has no complete block); for outputs under 400 ms also the README's short-fragment",
@@ -401,7 +407,7 @@ def write(results):
         lines.append(f"| {tool} | {q['count']}{empty} | {q['within1']} | {q['within1_spec']} | {q['spread']:.1f} LU | {q['stdev']:.2f} LU | {q['overs']} | "
                      f"{q['mono']} | {q['rate']} | {q['head']:.0f} / {q['head_max']:.0f} ms |")
     lines += ["", "## Where a cold build's time goes", "",
-              "perf, cpu-clock samples of a cold build of the 36 fragments on one job (best converter):", "",
+              "perf, cpu-clock samples of a cold build of the 36 fragments on one job:", "",
               "| spent in | share |", "|---|---:|"]
     for name, share in sorted(results["profile"].items(), key=lambda item: -item[1]):
         lines.append(f"| {name} | {share:.1f} % |")
@@ -410,22 +416,16 @@ def write(results):
               "", "```"] + results["splice"] + ["```", ""]
     quality_assets = results["quality"]["assets"]
     targets = [
-        ("cold build of 36 faster than the SoX loop (best)", s36["cold"] < results["sox"],
-         f"{seconds(s36['cold'])} vs {seconds(results['sox'])}",
-         "libsamplerate's best converter does about three times the arithmetic of SoX's default `rate`, and "
-         "`assets` also measures loudness and true peak (4× oversampled) and limits; with `resampler: medium` "
-         "the gap closes (next row)"),
-        ("cold build of 36 faster than the SoX loop (medium)", s36["cold_medium"] < results["sox"],
-         f"{seconds(s36['cold_medium'])} vs {seconds(results['sox'])}; at 360: "
-         f"{seconds(sizes[360]['cold_medium'])} vs {seconds(results['sox_360'])}",
-         "SoX does less per file (peak normalization, no loudness or true-peak measurement, no limiter)"
-         + ("; at 360 fragments `assets` (medium) is the faster" if sizes[360]["cold_medium"] < results["sox_360"]
-            else "")),
-        ("at least 20× faster than ffmpeg-normalize (best)", results["ffmpeg"] / s36["cold"] >= 20,
-         f"{results['ffmpeg'] / s36['cold']:.1f}×",
-         f"the ratio rests on `assets`' cold time, which on this shared two-core host swings with the "
-         f"neighbours' load (the jobs row measures how much); with `resampler: medium` it is "
-         f"{results['ffmpeg'] / s36['cold_medium']:.1f}×"),
+        ("cold build of 36 faster than the SoX loop", s36["cold"] < results["sox"],
+         f"{seconds(s36['cold'])} vs {seconds(results['sox'])}; at 360: "
+         f"{seconds(sizes[360]['cold'])} vs {seconds(results['sox_360'])}",
+         "SoX does less per file — peak normalization, no loudness or true-peak measurement, no limiter — "
+         "and its `rate` is an FFT resampler; on this shared host the two are within its noise"
+         + ("; at 360 fragments `assets` is the faster" if sizes[360]["cold"] < results["sox_360"] else "")),
+        ("at least 20× faster than ffmpeg-normalize", results["ffmpeg"] / s36["cold"] >= 20,
+         f"{results['ffmpeg'] / s36['cold']:.1f}× ({results['ffmpeg'] / s36['cold_best']:.1f}× with the best converter)",
+         "the ratio rests on `assets`' cold time, which on this shared two-core host swings with the "
+         "neighbours' load (the jobs row measures how much)"),
         ("every assets output in spec by the independent meter",
          quality_assets["within1_spec"] == quality_assets["count"] and quality_assets["overs"] == 0
          and quality_assets["mono"] == quality_assets["count"],
@@ -439,14 +439,15 @@ def write(results):
          f"{seconds(sizes[36]['changed'])} (one fragment: {seconds(per_fragment[36])})", ""),
         (f"one changed source of {largest:,} rebuilt in one fragment's time + under 100 ms",
          sizes[largest]["changed"] < per_fragment[36] + 0.1,
-         f"{seconds(sizes[largest]['changed'])} (a no-op build of {largest:,}: {seconds(sizes[largest]['noop'])})",
-         "a changed fragment means a new manifest: perf puts about 18 % of such a build in decoding the 3.4 MB "
-         "manifest of 3,600 fragments (Foundation's JSONDecoder), 11 % in writing it and 12 % in reading and "
-         "writing the hash cache (JSON); and what even a no-op build does at this size (settings, scan, build "
-         f"record) takes {seconds(sizes[largest]['noop'])}, so the 100 ms are gone before any audio work"),
-        ("--jobs 2 at least 1.8× --jobs 1 (cold, 360, best)", sizes[360]["cold_jobs1"] / sizes[360]["cold"] >= 1.8,
-         f"{sizes[360]['cold_jobs1'] / sizes[360]['cold']:.2f}× (medium: "
-         f"{sizes[360]['cold_medium_jobs1'] / sizes[360]['cold_medium']:.2f}×)",
+         f"{seconds(sizes[largest]['changed'])} (one fragment: {seconds(per_fragment[36])}; a no-op build of "
+         f"{largest:,}: {seconds(sizes[largest]['noop'])})",
+         "the unchanged fragments are carried over as the manifest's own text, but the rest of the build is "
+         f"still proportional to the pack: what a no-op build does at this size (the settings' 3,600 phrases, a "
+         f"stat of every source, the build record) takes {seconds(sizes[largest]['noop'])}, then every output is "
+         "stat'ed and 3.4 MB of manifest written and flushed to disk"),
+        ("--jobs 2 at least 1.8× --jobs 1 (cold, 360)", sizes[360]["cold_jobs1"] / sizes[360]["cold"] >= 1.8,
+         f"{sizes[360]['cold_jobs1'] / sizes[360]['cold']:.2f}× (best converter: "
+         f"{sizes[360]['cold_best_jobs1'] / sizes[360]['cold_best']:.2f}×)",
          f"this machine's two vCPUs slow each other: in the rounds of the 36-fragment builds, two separate "
          f"one-job builds at once each took {results['contention']:.2f}× as long as one alone, which caps two "
          f"jobs at {2 / results['contention']:.2f}× here; `--jobs 2` got {s36['cold_jobs1'] / s36['cold']:.2f}× "
@@ -464,7 +465,7 @@ def write(results):
 
     summary = ["<!-- benchmark:begin -->",
                f"Latest run of `scripts/benchmark` (full table in [BENCHMARKS.md](BENCHMARKS.md)): a cold build of 36 mixed deliveries",
-               f"takes {seconds(s36['cold'])} with the best converter and {seconds(s36['cold_medium'])} with the medium one, against "
+               f"takes {seconds(s36['cold'])} ({seconds(s36['cold_best'])} with the best converter), against "
                f"{seconds(results['sox'])} for a SoX loop and {seconds(results['ffmpeg'])} for an ffmpeg-normalize loop; a no-op build of",
                f"{largest:,} fragments takes {seconds(sizes[largest]['noop'])}. By one independent meter, "
                f"{results['quality']['assets']['within1_spec']}/{results['quality']['assets']['count']} `assets` outputs are within 1 LU of −16 LUFS "

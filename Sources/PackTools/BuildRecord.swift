@@ -53,42 +53,64 @@ struct BuildRecord: Equatable {
     }
 
     static func load(_ paths: PackPaths) -> BuildRecord? {
-        guard let text = try? String(contentsOf: url(paths), encoding: .utf8) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 2, lines.last == "" else { return nil }
+        // Split as bytes: splitting a String splits by Character, which costs more than the rest of a no-op.
+        guard let data = try? Data(contentsOf: url(paths)) else { return nil }
+        let bytes = [UInt8](data)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines.last?.isEmpty == true else { return nil }
         lines.removeLast()
-        let header = lines[1].split(separator: "\t", omittingEmptySubsequences: false)
+        func fields(_ line: ArraySlice<UInt8>) -> [String] {
+            line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        let header = fields(lines[1])
         guard header.count == 2, let size = Int(header[0]), let modified = Int64(header[1]) else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(lines.count - 2)
         for line in lines.dropFirst(2) {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            let fields = fields(line)
             guard fields.count == 7, let sourceSize = Int(fields[2]), let sourceModified = Int64(fields[3]),
                 let outputSize = Int(fields[5]), let outputModified = Int64(fields[6])
             else { return nil }
             entries.append(
                 Entry(
-                    token: String(fields[0]), source: String(fields[1]), sourceSize: sourceSize,
-                    sourceModified: sourceModified,
-                    output: String(fields[4]), outputSize: outputSize, outputModified: outputModified))
+                    token: fields[0], source: fields[1], sourceSize: sourceSize, sourceModified: sourceModified,
+                    output: fields[4], outputSize: outputSize, outputModified: outputModified))
         }
-        return BuildRecord(settings: String(lines[0]), manifestSize: size, manifestModified: modified, entries: entries)
+        return BuildRecord(
+            settings: String(decoding: lines[0], as: UTF8.self), manifestSize: size, manifestModified: modified,
+            entries: entries)
     }
 
     /// Writes the record; a path with a tab or a line break in it is not recorded (the next build takes
     /// the ordinary way).
     func save(_ paths: PackPaths) {
-        let fields = entries.flatMap { [$0.token, $0.source, $0.output] } + [settings]
-        guard !fields.contains(where: { $0.contains("\t") || $0.contains("\n") }) else {
+        let tab = UInt8(ascii: "\t")
+        let newline = UInt8(ascii: "\n")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128 * (entries.count + 1) + settings.utf8.count)
+        func line(_ fields: [String]) -> Bool {
+            for (offset, field) in fields.enumerated() {
+                if field.utf8.contains(where: { $0 == tab || $0 == newline }) { return false }
+                if offset > 0 { bytes.append(tab) }
+                bytes += field.utf8
+            }
+            bytes.append(newline)
+            return true
+        }
+        var written = line([settings]) && line([String(manifestSize), String(manifestModified)])
+        for entry in entries where written {
+            written = line([
+                entry.token, entry.source, String(entry.sourceSize), String(entry.sourceModified), entry.output,
+                String(entry.outputSize), String(entry.outputModified),
+            ])
+        }
+        guard written else {
             try? FileManager.default.removeItem(at: Self.url(paths))
             return
         }
-        var text = settings + "\n\(manifestSize)\t\(manifestModified)\n"
-        for entry in entries {
-            text += "\(entry.token)\t\(entry.source)\t\(entry.sourceSize)\t\(entry.sourceModified)\t"
-            text += "\(entry.output)\t\(entry.outputSize)\t\(entry.outputModified)\n"
-        }
-        try? PackTransaction.writeAtomically(Data(text.utf8), to: Self.url(paths))
+        try? PackTransaction.writeAtomically(Data(bytes), to: Self.url(paths))
     }
 
     /// True when the sources found now, the outputs and the manifest are all as this record left them.
@@ -98,10 +120,11 @@ struct BuildRecord: Equatable {
             manifest.modified == manifestModified
         else { return false }
         let bySource = Dictionary(entries.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
+        let manifestFolder = paths.manifest.deletingLastPathComponent().path
         for source in sources {
             guard let entry = bySource[source.path], entry.sourceSize == source.status.size,
                 entry.sourceModified == source.status.modified,
-                let output = FileStatus.of(paths.resolveManifestPath(entry.output).path),
+                let output = FileStatus.of(PackPaths.join(manifestFolder, entry.output)),
                 output.size == entry.outputSize, output.modified == entry.outputModified
             else { return false }
         }

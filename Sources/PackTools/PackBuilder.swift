@@ -77,8 +77,8 @@ public enum PackBuilder {
 
         // Nothing moved since the last successful build: nothing to do, and the manifest need not be read.
         let fingerprint = BuildRecord.fingerprint(settings, paths: paths)
-        if !request.force, scan.problems.isEmpty, let record = BuildRecord.load(paths),
-            record.matches(settings: fingerprint, sources: scan.sources, paths: paths)
+        let record = request.force ? nil : BuildRecord.load(paths)
+        if scan.problems.isEmpty, let record, record.matches(settings: fingerprint, sources: scan.sources, paths: paths)
         {
             outcome.unchanged = record.entries.count
             outcome.warnings = coverageWarnings(
@@ -108,21 +108,17 @@ public enum PackBuilder {
                     "\(sources.count) files for the token \(token)", fix: "keep one of them and remove the others"))
         }
 
-        var cache = BuildCache.load(from: paths)
-        let previous = try? Manifest.decode(Data(contentsOf: paths.manifest), name: paths.display(paths.manifest))
-        let processing = Manifest.Processing(settings)
-        let loudness = Manifest.LoudnessTarget(
-            targetLUFS: settings.loudness.targetLUFS, truePeakCeilingDBTP: settings.loudness.truePeakCeilingDBTP)
-        let compatible =
-            previous.map {
-                !request.force && $0.format == settings.format && $0.processing == processing
-                    && $0.loudness.targetLUFS == loudness.targetLUFS
-                    && $0.loudness.truePeakCeilingDBTP == loudness.truePeakCeilingDBTP
-            } ?? false
-        let previousByToken = Dictionary(
-            (previous?.fragments ?? []).map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first })
+        let previous = PreviousPack.load(
+            paths: paths, settings: settings, fingerprint: fingerprint, record: record, force: request.force)
+        // The hash cache is read (and written back) only when the manifest had to be decoded: a recorded
+        // build hashes just the few files that moved.
+        let usesCache = !previous.isRecorded
+        var cache = usesCache ? BuildCache.load(from: paths) : BuildCache()
+        let manifestFolder = paths.manifest.deletingLastPathComponent().path
 
-        // Decide, per token, whether its fragment can stay as it is.
+        // Decide, per token, whether its fragment can stay as it is: carried over as its text when the
+        // record says neither its source nor its output moved; otherwise kept when the source's digest and
+        // the output's are what the last manifest says.
         struct Work: Sendable {
             let token: Token
             let source: SourceFile
@@ -130,12 +126,19 @@ public enum PackBuilder {
             let fileName: String
         }
         var work: [Work] = []
-        var fragments: [Manifest.Fragment] = []
-        let named = sourcesByToken.keys.sorted().filter { sourcesByToken[$0]!.count == 1 }
-        let digests = cache.digests(
-            of: named.map { sourcesByToken[$0]![0] }.map { ($0.url, $0.path, $0.status) }, jobs: request.jobs)
-        for (token, digest) in zip(named, digests) {
-            let source = sourcesByToken[token]![0]
+        var entries: [NewEntry] = []
+        var toCheck: [(token: Token, source: SourceFile)] = []
+        for token in sourcesByToken.keys.sorted() {
+            guard let sources = sourcesByToken[token], sources.count == 1 else { continue }
+            if let carried = previous.carried(token, source: sources[0], manifestFolder: manifestFolder) {
+                entries.append(carried)
+                outcome.unchanged += 1
+            } else {
+                toCheck.append((token, sources[0]))
+            }
+        }
+        let digests = cache.digests(of: toCheck.map { ($0.source.url, $0.source.path, $0.source.status) }, jobs: request.jobs)
+        for ((token, source), digest) in zip(toCheck, digests) {
             let sha: String
             switch digest {
             case .success(let value):
@@ -150,12 +153,11 @@ public enum PackBuilder {
             let fileName =
                 source.stem.precomposedStringWithCanonicalMapping + "." + settings.format.container.fileExtension
             let output = paths.out.appendingPathComponent(fileName)
-            if compatible, let old = previousByToken[token.text], old.source.sha256 == sha,
-                old.source.file == source.path,
+            if let old = previous.fragment(token), old.source.sha256 == sha, old.source.file == source.path,
                 old.file == paths.manifestRelative(output), let status = FileStatus.of(output.path),
                 (try? cache.sha256(of: output, path: old.file, status: status)) == old.sha256
             {
-                fragments.append(old)
+                entries.append(NewEntry(old))
                 outcome.unchanged += 1
             } else {
                 work.append(Work(token: token, source: source, sourceSHA256: sha, fileName: fileName))
@@ -192,11 +194,12 @@ public enum PackBuilder {
                     outcome.failures.append(Diagnostic(.error, error.file, "audio", error.problem, fix: error.fix))
                 case .success(let (report, sha)):
                     let output = paths.out.appendingPathComponent(item.fileName)
-                    fragments.append(
-                        FragmentRecord.make(
-                            token: item.token.text, file: paths.manifestRelative(output), sha256: sha,
-                            source: item.source,
-                            sourceSHA256: item.sourceSHA256, report: report, settings: settings))
+                    entries.append(
+                        NewEntry(
+                            FragmentRecord.make(
+                                token: item.token.text, file: paths.manifestRelative(output), sha256: sha,
+                                source: item.source, sourceSHA256: item.sourceSHA256, report: report,
+                                settings: settings)))
                     moves.append(item.fileName)
                     outcome.built.append(item.token.text)
                 }
@@ -205,55 +208,60 @@ public enum PackBuilder {
 
         guard outcome.failures.isEmpty else {
             transaction.discardStaging()
-            cache.save(to: paths)
+            if usesCache { cache.save(to: paths) }
             outcome.built = []
             return outcome
         }
 
-        let manifest = Manifest(
-            format: settings.format, loudness: loudness, processing: processing, styles: settings.styles.map(\.name),
+        entries.sort { Token($0.token) < Token($1.token) }
+        let header = Manifest(
+            format: settings.format, loudness: Manifest.LoudnessTarget(settings.loudness),
+            processing: Manifest.Processing(settings), styles: settings.styles.map(\.name),
             forms: settings.forms.map(\.name),
             aliases: Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }),
-            templates: settings.templates, fragments: fragments)
-        let kept = Set(manifest.fragments.map(\.file))
-        let removals = (previous?.fragments ?? []).map(\.file).filter { !kept.contains($0) }.compactMap {
-            file -> String? in
+            templates: settings.templates, fragments: [])
+        let manifest = Manifest.canonicalData(header: header, fragmentTexts: entries.map(\.text))
+        let kept = Set(entries.map(\.file))
+        let removals = previous.files.filter { !kept.contains($0) }.compactMap { file -> String? in
             let url = paths.resolveManifestPath(file)
             // Only files directly in the output folder that an earlier build wrote.
             return url.deletingLastPathComponent().path == paths.out.path ? url.lastPathComponent : nil
         }
         outcome.removed = removals
-        // Rendering the manifest is most of a no-op build's work, so values are compared first: a manifest
-        // that decodes to the same value is left as it is.
-        if moves.isEmpty && removals.isEmpty && manifest == previous {
+        if moves.isEmpty && removals.isEmpty && manifest.elementsEqual(previous.data) {
             transaction.discardStaging()
         } else {
-            try transaction.commit(moves: moves, removals: removals, manifest: manifest.canonicalData())
+            try transaction.commit(moves: moves, removals: removals, manifest: manifest)
             outcome.manifestWritten = true
         }
-        // Each output is looked at once, for the hash cache and for the record of this build.
+        // Each output is looked at once, for the hash cache and for the record of this build (a carried one
+        // was looked at when it was carried, and the commit left it alone).
         let sourceByPath = Dictionary(scan.sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        var entries: [BuildRecord.Entry] = []
-        for fragment in manifest.fragments {
-            guard let output = FileStatus.of(paths.resolveManifestPath(fragment.file).path) else { continue }
-            let entry = BuildCache.Entry(size: output.size, modified: output.modified, sha256: fragment.sha256)
-            if cache.files[fragment.file] != entry { cache.files[fragment.file] = entry }
-            guard let source = sourceByPath[fragment.source.file] else { continue }
-            entries.append(
+        var recorded: [BuildRecord.Entry] = []
+        for entry in entries {
+            guard let output = entry.outputStatus ?? FileStatus.of(PackPaths.join(manifestFolder, entry.file)) else {
+                continue
+            }
+            if usesCache, let sha256 = entry.sha256 {
+                let cached = BuildCache.Entry(size: output.size, modified: output.modified, sha256: sha256)
+                if cache.files[entry.file] != cached { cache.files[entry.file] = cached }
+            }
+            guard let source = sourceByPath[entry.sourceFile] else { continue }
+            recorded.append(
                 BuildRecord.Entry(
-                    token: fragment.token, source: fragment.source.file, sourceSize: source.status.size,
-                    sourceModified: source.status.modified, output: fragment.file, outputSize: output.size,
+                    token: entry.token, source: entry.sourceFile, sourceSize: source.status.size,
+                    sourceModified: source.status.modified, output: entry.file, outputSize: output.size,
                     outputModified: output.modified))
         }
-        cache.save(to: paths)
+        if usesCache { cache.save(to: paths) }
         if let written = FileStatus.of(paths.manifest.path) {
             BuildRecord(
-                settings: fingerprint, manifestSize: written.size, manifestModified: written.modified, entries: entries
+                settings: fingerprint, manifestSize: written.size, manifestModified: written.modified,
+                entries: recorded
             )
             .save(paths)
         }
-        outcome.warnings = coverageWarnings(
-            Set(manifest.fragments.map { Token($0.token) }), settings: settings, paths: paths)
+        outcome.warnings = coverageWarnings(Set(entries.map { Token($0.token) }), settings: settings, paths: paths)
         return outcome
     }
 

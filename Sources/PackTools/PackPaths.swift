@@ -46,6 +46,12 @@ public struct PackPaths: Equatable, Sendable {
         PackPaths.resolve(path, against: manifest.deletingLastPathComponent()).standardizedFileURL
     }
 
+    /// A manifest-relative `path` (as is when absolute) below the folder at `folder`, joined as strings: for
+    /// the thousands of `stat`s of a build, where a URL apiece would cost more than the `stat`.
+    static func join(_ folder: String, _ path: String) -> String {
+        path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
     /// `path` as is when absolute, else below `folder`.
     public static func resolve(_ path: String, against folder: URL) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)

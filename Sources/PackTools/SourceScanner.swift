@@ -2,12 +2,15 @@ import Foundation
 
 /// One recording found in the raw folder.
 public struct SourceFile: Equatable, Sendable {
-    public let url: URL
+    /// The file's path as the scanner reached it (the raw folder's path and the names below it).
+    public let fullPath: String
     /// Relative to the manifest's folder, as the manifest writes it.
     public let path: String
     /// The file name without its extension.
     public let stem: String
     public let status: FileStatus
+
+    public var url: URL { URL(fileURLWithPath: fullPath) }
 }
 
 /// Finds the recordings under the raw folder, in sorted order.
@@ -38,61 +41,73 @@ public struct SourceScanner: Sendable {
             return ([], [], problems)
         }
         walk(
-            paths.raw, relative: paths.manifestRelative(paths.raw), into: &sources, skipped: &skipped,
+            paths.raw.path, relative: paths.manifestRelative(paths.raw), into: &sources, skipped: &skipped,
             problems: &problems)
         sources.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
         return (sources, skipped, problems)
     }
 
-    /// `relative` is `folder` relative to the manifest's folder, worked out once rather than per file.
+    /// `relative` is `folder` relative to the manifest's folder, worked out once rather than per file; paths
+    /// are joined as strings, since a URL per file costs more than the `stat`.
     private func walk(
-        _ folder: URL, relative: String, into sources: inout [SourceFile], skipped: inout [String],
+        _ folder: String, relative: String, into sources: inout [SourceFile], skipped: inout [String],
         problems: inout [Diagnostic]
     ) {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
             problems.append(
                 Diagnostic(
-                    .error, paths.display(folder), "naming", "the folder cannot be read (\(Self.reason(error)))",
+                    .error, paths.display(URL(fileURLWithPath: folder)), "naming", "the folder cannot be read (\(Self.reason(error)))",
                     fix: "make it readable"))
             return
         }
         for name in names.sorted() {
-            let url = folder.appendingPathComponent(name)
-            if name.hasPrefix(".") || Self.documentExtensions.contains((name as NSString).pathExtension.lowercased())
+            let path = folder + "/" + name
+            func display() -> String { paths.display(URL(fileURLWithPath: path)) }
+            let (stem, pathExtension) = Self.split(name)
+            if name.hasPrefix(".") || Self.documentExtensions.contains(pathExtension.lowercased())
                 || name == "Thumbs.db" || name == "desktop.ini"
             {
-                skipped.append(paths.display(url))
+                skipped.append(display())
                 continue
             }
-            guard let status = FileStatus.of(url.path) else {
+            guard let status = FileStatus.of(path) else {
                 let said = FileStatus.lastError
                 problems.append(
                     Diagnostic(
-                        .error, paths.display(url), "naming", "cannot be read (\(said))",
-                        fix: FileStatus.isSymbolicLink(url.path)
+                        .error, display(), "naming", "cannot be read (\(said))",
+                        fix: FileStatus.isSymbolicLink(path)
                             ? "point the link at a recording, or remove it" : "make it readable, or remove it"))
                 continue
             }
             if status.isDirectory {
-                if FileStatus.isSymbolicLink(url.path) {
-                    skipped.append(paths.display(url))
+                if FileStatus.isSymbolicLink(path) {
+                    skipped.append(display())
                 } else {
-                    walk(url, relative: relative + "/" + name, into: &sources, skipped: &skipped, problems: &problems)
+                    walk(path, relative: relative + "/" + name, into: &sources, skipped: &skipped, problems: &problems)
                 }
                 continue
             }
             guard status.isRegularFile else {
-                skipped.append(paths.display(url))
+                skipped.append(display())
                 continue
             }
             sources.append(
                 SourceFile(
-                    url: url, path: relative == "." ? name : relative + "/" + name,
-                    stem: (name as NSString).deletingPathExtension, status: status))
+                    fullPath: path, path: relative == "." ? name : relative + "/" + name,
+                    stem: stem, status: status))
         }
+    }
+
+    /// A file name's stem and extension, split at the last dot (not a leading one), as `NSString`'s
+    /// `deletingPathExtension` and `pathExtension` do, without bridging each name.
+    static func split(_ name: String) -> (stem: String, pathExtension: String) {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else {
+            return (name, "")
+        }
+        return (String(name[..<dot]), String(name[name.index(after: dot)...]))
     }
 
     static func reason(_ error: Error) -> String {

@@ -111,6 +111,8 @@ private struct JSONParser {
         try enter()
         index += 1
         var members: [JSONMember] = []
+        // Where each key was first seen: an object of thousands of phrases is checked in linear time.
+        var seen: [String: TextPosition] = [:]
         skipSpace()
         if peek("}") { index += 1; depth -= 1; return .object(members) }
         while true {
@@ -118,10 +120,9 @@ private struct JSONParser {
             let keyPosition = position
             guard peek("\"") else { throw fail("expected a key in double quotes") }
             let key = try string()
-            if let earlier = members.first(where: { $0.key == key }) {
+            if let earlier = seen.updateValue(keyPosition, forKey: key) {
                 throw JSONSyntaxError(
-                    position: keyPosition,
-                    message: "key '\(key)' appears twice in one object (first at \(earlier.keyPosition))")
+                    position: keyPosition, message: "key '\(key)' appears twice in one object (first at \(earlier))")
             }
             skipSpace()
             guard peek(":") else { throw fail("expected ':' after the key '\(key)'") }

@@ -5,10 +5,14 @@ import Foundation
 /// With `JSONEncoder`'s sorted keys, that is the same text as `JSONNode.canonicalText`, written fast enough
 /// for a manifest of thousands of fragments.
 public enum JSONLayout {
-    public static func indented(_ compact: Data) -> Data {
+    public static func indented(_ compact: Data) -> Data { Data(lines(compact, depth: 0) + [UInt8(ascii: "\n")]) }
+
+    /// `compact` laid out as a value standing `depth` levels deep: its inner lines indented from there, no
+    /// indent before its first line and no newline after its last.
+    public static func lines(_ compact: Data, depth baseDepth: Int) -> [UInt8] {
         var output = [UInt8]()
         output.reserveCapacity(compact.count * 2)
-        var depth = 0
+        var depth = baseDepth
         var inString = false
         var escaped = false
         let bytes = [UInt8](compact)
@@ -61,7 +65,6 @@ public enum JSONLayout {
                 output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\n"))
-        return Data(output)
+        return output
     }
 }

@@ -50,6 +50,10 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.targetLUFS = targetLUFS
             self.truePeakCeilingDBTP = truePeakCeilingDBTP
         }
+
+        public init(_ settings: Settings.Loudness) {
+            self.init(targetLUFS: settings.targetLUFS, truePeakCeilingDBTP: settings.truePeakCeilingDBTP)
+        }
     }
 
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
@@ -184,9 +188,7 @@ public struct ManifestError: Error, Equatable, Sendable, CustomStringConvertible
 extension Manifest {
     /// The canonical bytes of this manifest: sorted keys, two-space indent, final newline.
     public func canonicalData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return JSONLayout.indented(try! encoder.encode(self))
+        Manifest.canonicalData(header: self, fragmentTexts: fragments.map(Manifest.canonicalText(of:)))
     }
 
     /// Reads a manifest: its `schemaVersion` first, so a newer file gets a clear message rather than a

@@ -45,7 +45,8 @@ public struct Naming: Sendable {
 
     /// The token a file stem stands for, or nil. Stems compare in NFC, so NFD names from macOS match.
     public func token(forStem stem: String) -> Token? {
-        let normalized = stem.precomposedStringWithCanonicalMapping
+        // ASCII is its own NFC: most stems skip Foundation's normalization.
+        let normalized = stem.utf8.allSatisfy { $0 < 0x80 } ? stem : stem.precomposedStringWithCanonicalMapping
         if let token = stemToToken[normalized] { return token }
         let token = Token(normalized)
         return knownTokens.contains(token) ? token : nil

@@ -144,6 +144,40 @@ import VoicePack
         #expect(pack.snapshot() == snapshot)
     }
 
+    /// After recordings change, are added, removed or only touched, a build carries the other fragments over
+    /// (as the text the last manifest has for them) and leaves byte for byte what a clean build of the same
+    /// recordings makes; a touched recording with the same content is not decoded.
+    @Test func aChangedBuildLeavesWhatACleanBuildMakes() throws {
+        let pack = TestPack()
+        for (name, delivery) in Self.mixed.prefix(5) { try pack.deliver(name, delivery) }
+        _ = try pack.build()
+        let decodes = DecodeCounter.shared.count(inside: pack.root)
+
+        try pack.deliver("digit_2.flac", .init(container: "flac", encoding: "pcm24", levelDB: -14))
+        try pack.deliver("unit_yuan.wav", .init(container: "wav", encoding: "pcm16", levelDB: -20))
+        try FileManager.default.removeItem(at: pack.url("raw-audio/digit_3.aiff"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: pack.url("raw-audio/digit_4.caf").path)
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        #expect(Set(outcome.built) == ["二", "元"] && outcome.unchanged == 3 && outcome.removed == ["digit_3.wav"])
+        #expect(DecodeCounter.shared.count(inside: pack.root) == decodes + 2)
+
+        let clean = TestPack()
+        try FileManager.default.removeItem(at: clean.url("raw-audio"))
+        try FileManager.default.copyItem(at: pack.url("raw-audio"), to: clean.url("raw-audio"))
+        _ = try clean.build()
+        #expect(clean.snapshot() == pack.snapshot())
+
+        // A manifest edited by hand is not the one the record vouches for: it is decoded, and written again.
+        let manifest = pack.url("manifest.json")
+        try Data(String(decoding: try Data(contentsOf: manifest), as: UTF8.self).replacingOccurrences(
+            of: "\n    ", with: "\n\t").utf8).write(to: manifest)
+        let edited = try pack.build()
+        #expect(edited.built.isEmpty && edited.unchanged == 5 && edited.manifestWritten)
+        #expect(clean.snapshot() == pack.snapshot())
+    }
+
     @Test func aChangedSettingRebuildsEverything() throws {
         let pack = TestPack()
         for (name, delivery) in Self.mixed.prefix(3) { try pack.deliver(name, delivery) }

@@ -1,6 +1,6 @@
 import AudioPipeline
 import Foundation
-import PackTools
+@testable import PackTools
 import TestSupport
 import Testing
 import VoicePack
@@ -126,6 +126,15 @@ import VoicePack
                 == ["億", "元", "咖啡"].sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
         #expect(manifest.fragments.contains { $0.token == "咖啡" && $0.file == "normalized/caf\u{E9}.wav" })
         #expect(manifest.fragments.contains { $0.token == "元" && $0.source.file == "raw-audio/units/unit_yuan.wav" })
+    }
+
+    /// Names split into stem and extension as NSString splits them, without bridging each one.
+    @Test func fileNamesSplitAtTheirLastDot() {
+        for name in ["digit_1.wav", "a.b.wav", "file.", ".hidden", "noext", "..wav", "a..wav", "億.FLAC", "cafe\u{301}.wav"] {
+            let split = SourceScanner.split(name)
+            #expect(split.stem == (name as NSString).deletingPathExtension, "\(name)")
+            #expect(split.pathExtension == (name as NSString).pathExtension, "\(name)")
+        }
     }
 }
 

@@ -1,0 +1,104 @@
+import Foundation
+import SpeechText
+import VoicePack
+
+/// What the last build left that this one can reuse.
+///
+/// When the record of the last build vouches for the manifest — written under the same settings and not
+/// touched since — the manifest is only split into its fragments' texts, and a fragment whose source and
+/// output have not moved is carried over as its text: a changed recording in a pack of thousands costs
+/// that one fragment, not a decode and an encode of the whole manifest. Otherwise the manifest is decoded.
+struct PreviousPack {
+    /// The manifest's bytes as read (none when there is no manifest).
+    let data: [UInt8]
+    /// The files the last manifest lists, relative to its folder.
+    let files: [String]
+    private let kind: Kind
+
+    private enum Kind {
+        case recorded(bySource: [String: BuildRecord.Entry], texts: [String: ArraySlice<UInt8>])
+        /// The decoded fragments by token; none when the manifest was built under other settings.
+        case decoded([String: Manifest.Fragment])
+    }
+
+    var isRecorded: Bool {
+        if case .recorded = kind { return true }
+        return false
+    }
+
+    /// `force` keeps nothing: every fragment is built again.
+    static func load(
+        paths: PackPaths, settings: Settings, fingerprint: String, record: BuildRecord?, force: Bool
+    ) -> PreviousPack {
+        let data = (try? Data(contentsOf: paths.manifest)).map { [UInt8]($0) } ?? []
+        if !force, let record, record.settings == fingerprint, let status = FileStatus.of(paths.manifest.path),
+            status.size == record.manifestSize, status.modified == record.manifestModified,
+            let texts = Manifest.fragmentTexts(in: data), texts.count == record.entries.count
+        {
+            let bySource = Dictionary(record.entries.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
+            return PreviousPack(
+                data: data, files: record.entries.map(\.output), kind: .recorded(bySource: bySource, texts: texts))
+        }
+        guard !data.isEmpty, let manifest = try? Manifest.decode(Data(data), name: paths.display(paths.manifest)) else {
+            return PreviousPack(data: data, files: [], kind: .decoded([:]))
+        }
+        let compatible =
+            !force && manifest.format == settings.format && manifest.processing == Manifest.Processing(settings)
+            && manifest.loudness.targetLUFS == settings.loudness.targetLUFS
+            && manifest.loudness.truePeakCeilingDBTP == settings.loudness.truePeakCeilingDBTP
+        let byToken =
+            compatible
+            ? Dictionary(manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        return PreviousPack(data: data, files: manifest.fragments.map(\.file), kind: .decoded(byToken))
+    }
+
+    /// The fragment for `token` as its text, when the record says neither `source` nor the output moved.
+    func carried(_ token: Token, source: SourceFile, manifestFolder: String) -> NewEntry? {
+        guard case .recorded(let bySource, let texts) = kind, let entry = bySource[source.path],
+            entry.token == token.text, entry.sourceSize == source.status.size,
+            entry.sourceModified == source.status.modified, let text = texts[token.text],
+            let output = FileStatus.of(PackPaths.join(manifestFolder, entry.output)),
+            output.size == entry.outputSize, output.modified == entry.outputModified
+        else { return nil }
+        return NewEntry(
+            carried: text, token: entry.token, file: entry.output, sourceFile: entry.source, outputStatus: output)
+    }
+
+    /// The last manifest's fragment for `token`, decoded, if it was built under these settings.
+    func fragment(_ token: Token) -> Manifest.Fragment? {
+        switch kind {
+        case .recorded(_, let texts): return texts[token.text].flatMap { try? Manifest.decodeFragment($0) }
+        case .decoded(let byToken): return byToken[token.text]
+        }
+    }
+}
+
+/// A fragment of the manifest being written: its text, and what the build's bookkeeping needs of it.
+struct NewEntry {
+    let token: String
+    let file: String
+    let sourceFile: String
+    /// The output's digest, when this build has the fragment's value (the hash cache learns it).
+    let sha256: String?
+    let text: ArraySlice<UInt8>
+    /// The output's status, when already looked at and left alone by the commit.
+    let outputStatus: FileStatus?
+
+    init(_ fragment: Manifest.Fragment) {
+        token = fragment.token
+        file = fragment.file
+        sourceFile = fragment.source.file
+        sha256 = fragment.sha256
+        text = Manifest.canonicalText(of: fragment)[...]
+        outputStatus = nil
+    }
+
+    init(carried text: ArraySlice<UInt8>, token: String, file: String, sourceFile: String, outputStatus: FileStatus) {
+        self.token = token
+        self.file = file
+        self.sourceFile = sourceFile
+        sha256 = nil
+        self.text = text
+        self.outputStatus = outputStatus
+    }
+}

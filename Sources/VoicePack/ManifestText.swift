@@ -1,0 +1,120 @@
+import Foundation
+
+/// A manifest's text fragment by fragment.
+///
+/// The canonical text of a manifest is its header (every key but `fragments`) with each fragment's own
+/// canonical text in the list, so a fragment's text does not depend on the others. That lets a build that
+/// changes a few fragments of thousands carry the rest over as the bytes they are, rather than decoding
+/// and encoding megabytes of JSON to write the same bytes again.
+extension Manifest {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+    /// How the fragment list opens in a canonical manifest; no string can hold it, since it holds a line break.
+    static let listKey = Array("\n  \"fragments\": [".utf8)
+    static let emptyList = listKey + Array("],\n".utf8)
+
+    /// One fragment's canonical text as it stands in the list: indented two levels, without the comma.
+    public static func canonicalText(of fragment: Fragment) -> [UInt8] {
+        Array("    ".utf8) + JSONLayout.lines(try! encoder.encode(fragment), depth: 2)
+    }
+
+    /// The canonical bytes of `header` (its own fragments left out) with these fragment texts, in token order.
+    public static func canonicalData(header: Manifest, fragmentTexts: [some Collection<UInt8>]) -> Data {
+        var empty = header
+        empty.fragments = []
+        let headerText = [UInt8](JSONLayout.indented(try! encoder.encode(empty)))
+        guard !fragmentTexts.isEmpty,
+            let slot = headerText.withUnsafeBufferPointer({ Bytes.find(emptyList, in: $0, from: 0) })
+        else { return Data(headerText) }
+        var output = [UInt8]()
+        output.reserveCapacity(headerText.count + fragmentTexts.reduce(0) { $0 + $1.count + 2 })
+        output += headerText[..<slot]
+        output += listKey + [UInt8(ascii: "\n")]
+        for (offset, text) in fragmentTexts.enumerated() {
+            if offset > 0 { output += Array(",\n".utf8) }
+            output += text
+        }
+        output += Array("\n  ],\n".utf8)
+        output += headerText[(slot + emptyList.count)...]
+        return Data(output)
+    }
+
+    /// Each fragment's text in a canonical manifest, by token; nil when `data` is not laid out as `assets`
+    /// writes it (then it must be decoded).
+    public static func fragmentTexts(in data: [UInt8]) -> [String: ArraySlice<UInt8>]? {
+        data.withUnsafeBufferPointer { bytes -> [String: ArraySlice<UInt8>]? in
+            guard let list = Bytes.find(listKey, in: bytes, from: 0) else { return nil }
+            if Bytes.has(emptyList, in: bytes, at: list) { return [:] }
+            guard Bytes.has(listKey + [UInt8(ascii: "\n")], in: bytes, at: list) else { return nil }
+            var start = list + listKey.count + 1
+            let elementStart = Array("    {".utf8)
+            let elementEnd = Array("\n    }".utf8)
+            let tokenKey = Array("\n      \"token\": ".utf8)
+            var texts: [String: ArraySlice<UInt8>] = [:]
+            while true {
+                guard Bytes.has(elementStart, in: bytes, at: start),
+                    let end = Bytes.find(elementEnd, in: bytes, from: start).map({ $0 + elementEnd.count }),
+                    let key = Bytes.find(tokenKey, in: bytes, from: start, before: end),
+                    let lineEnd = Bytes.find([UInt8(ascii: "\n")], in: bytes, from: key + tokenKey.count),
+                    bytes[lineEnd - 1] == UInt8(ascii: ","),
+                    let token = stringLiteral(bytes[(key + tokenKey.count)..<(lineEnd - 1)]),
+                    texts.updateValue(data[start..<end], forKey: token) == nil
+                else { return nil }
+                if Bytes.has(Array(",\n".utf8), in: bytes, at: end) {
+                    start = end + 2
+                } else if Bytes.has(Array("\n  ]".utf8), in: bytes, at: end) {
+                    return texts
+                } else {
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// The text of a JSON string literal: its bytes when it has no escapes, else as the parser reads it.
+    private static func stringLiteral(_ literal: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard literal.count >= 2, literal.first == UInt8(ascii: "\""), literal.last == UInt8(ascii: "\"") else {
+            return nil
+        }
+        let inside = literal.dropFirst().dropLast()
+        if !inside.contains(UInt8(ascii: "\\")) && !inside.contains(UInt8(ascii: "\"")) {
+            return String(decoding: inside, as: UTF8.self)
+        }
+        guard case .string(let text)? = try? JSONNode.parse(String(decoding: literal, as: UTF8.self)).value else {
+            return nil
+        }
+        return text
+    }
+
+    /// One fragment decoded from its text.
+    public static func decodeFragment(_ text: ArraySlice<UInt8>) throws -> Fragment {
+        try JSONDecoder().decode(Fragment.self, from: Data(text))
+    }
+}
+
+/// Byte searches over a buffer: Foundation's generic `firstRange(of:)` allocates on every step.
+enum Bytes {
+    /// Where `pattern` first starts at or after `from` (and ends before `limit`).
+    static func find(
+        _ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, before limit: Int? = nil
+    ) -> Int? {
+        let last = (limit ?? bytes.count) - pattern.count
+        guard let first = pattern.first, from <= last else { return nil }
+        var index = from
+        while index <= last {
+            if bytes[index] == first && has(pattern, in: bytes, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether `pattern` stands at `index`.
+    static func has(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index >= 0, index + pattern.count <= bytes.count else { return false }
+        for offset in pattern.indices where bytes[index + offset] != pattern[offset] { return false }
+        return true
+    }
+}
