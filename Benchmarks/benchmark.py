@@ -415,12 +415,19 @@ def write(results):
     lines += ["", "## The splicer", "", "`splice-benchmark` on the shipped pack, loaded (20,000 amounts across every style and form):",
               "", "```"] + results["splice"] + ["```", ""]
     quality_assets = results["quality"]["assets"]
+
+    def library_seconds(group):
+        return seconds(results["profile"][group] / 100 * s36["cold_jobs1"])
+
     targets = [
         ("cold build of 36 faster than the SoX loop", s36["cold"] < results["sox"],
          f"{seconds(s36['cold'])} vs {seconds(results['sox'])}; at 360: "
          f"{seconds(sizes[360]['cold'])} vs {seconds(results['sox_360'])}",
-         "SoX does less per file — peak normalization, no loudness or true-peak measurement, no limiter — "
-         "and its `rate` is an FFT resampler; on this shared host the two are within its noise"
+         f"the C libraries' work alone, shared by two jobs, is about SoX's whole loop: on one job a cold build of 36 spends "
+         f"{library_seconds('resampling (libsamplerate)')} in libsamplerate's converter and "
+         f"{library_seconds('loudness and true peak (libebur128)')} in libebur128 (loudness, and the 4× true "
+         f"peak measured before the gain and again to prove the ceiling), where SoX resamples with an FFT filter "
+         f"and only scans for the peak; our own code is {results['profile']['our code (assets)']:.0f} % of the time"
          + ("; at 360 fragments `assets` is the faster" if sizes[360]["cold"] < results["sox_360"] else "")),
         ("at least 20× faster than ffmpeg-normalize", results["ffmpeg"] / s36["cold"] >= 20,
          f"{results['ffmpeg'] / s36['cold']:.1f}× ({results['ffmpeg'] / s36['cold_best']:.1f}× with the best converter)",
@@ -447,7 +454,9 @@ def write(results):
          "stat'ed and 3.4 MB of manifest written and flushed to disk"),
         ("--jobs 2 at least 1.8× --jobs 1 (cold, 360)", sizes[360]["cold_jobs1"] / sizes[360]["cold"] >= 1.8,
          f"{sizes[360]['cold_jobs1'] / sizes[360]['cold']:.2f}× (best converter: "
-         f"{sizes[360]['cold_best_jobs1'] / sizes[360]['cold_best']:.2f}×)",
+         f"{sizes[360]['cold_best_jobs1'] / sizes[360]['cold_best']:.2f}×; at 36: "
+         f"{s36['cold_jobs1'] / s36['cold']:.2f}×; two one-job builds at once each took "
+         f"{results['contention']:.2f}× as long as one alone)",
          f"this machine's two vCPUs slow each other: in the rounds of the 36-fragment builds, two separate "
          f"one-job builds at once each took {results['contention']:.2f}× as long as one alone, which caps two "
          f"jobs at {2 / results['contention']:.2f}× here; `--jobs 2` got {s36['cold_jobs1'] / s36['cold']:.2f}× "
