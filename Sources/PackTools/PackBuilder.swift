@@ -137,7 +137,8 @@ public enum PackBuilder {
                 toCheck.append((token, sources[0]))
             }
         }
-        let digests = cache.digests(of: toCheck.map { ($0.source.url, $0.source.path, $0.source.status) }, jobs: request.jobs)
+        let digests = cache.digests(
+            of: toCheck.map { ($0.source.url, $0.source.path, $0.source.status) }, jobs: request.jobs)
         for ((token, source), digest) in zip(toCheck, digests) {
             let sha: String
             switch digest {

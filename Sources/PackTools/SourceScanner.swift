@@ -59,7 +59,8 @@ public struct SourceScanner: Sendable {
         } catch {
             problems.append(
                 Diagnostic(
-                    .error, paths.display(URL(fileURLWithPath: folder)), "naming", "the folder cannot be read (\(Self.reason(error)))",
+                    .error, paths.display(URL(fileURLWithPath: folder)), "naming",
+                    "the folder cannot be read (\(Self.reason(error)))",
                     fix: "make it readable"))
             return
         }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import VoicePack
 
 @testable import AudioPipeline
-import VoicePack
 
 @Suite struct DownmixTests {
     let voice = TestSignals.vowel(rms: 0.1, seconds: 0.5)

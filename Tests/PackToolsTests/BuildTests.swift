@@ -171,8 +171,11 @@ import VoicePack
 
         // A manifest edited by hand is not the one the record vouches for: it is decoded, and written again.
         let manifest = pack.url("manifest.json")
-        try Data(String(decoding: try Data(contentsOf: manifest), as: UTF8.self).replacingOccurrences(
-            of: "\n    ", with: "\n\t").utf8).write(to: manifest)
+        try Data(
+            String(decoding: try Data(contentsOf: manifest), as: UTF8.self).replacingOccurrences(
+                of: "\n    ", with: "\n\t"
+            ).utf8
+        ).write(to: manifest)
         let edited = try pack.build()
         #expect(edited.built.isEmpty && edited.unchanged == 5 && edited.manifestWritten)
         #expect(clean.snapshot() == pack.snapshot())

@@ -1,9 +1,10 @@
 import AudioPipeline
 import Foundation
-@testable import PackTools
 import TestSupport
 import Testing
 import VoicePack
+
+@testable import PackTools
 
 /// Bad recordings fail the build with a message naming the file, the problem and the fix; every
 /// failure is listed, and the pack stays byte for byte as it was.
@@ -130,7 +131,9 @@ import VoicePack
 
     /// Names split into stem and extension as NSString splits them, without bridging each one.
     @Test func fileNamesSplitAtTheirLastDot() {
-        for name in ["digit_1.wav", "a.b.wav", "file.", ".hidden", "noext", "..wav", "a..wav", "億.FLAC", "cafe\u{301}.wav"] {
+        for name in [
+            "digit_1.wav", "a.b.wav", "file.", ".hidden", "noext", "..wav", "a..wav", "億.FLAC", "cafe\u{301}.wav",
+        ] {
             let split = SourceScanner.split(name)
             #expect(split.stem == (name as NSString).deletingPathExtension, "\(name)")
             #expect(split.pathExtension == (name as NSString).pathExtension, "\(name)")

@@ -107,7 +107,8 @@ import VoicePack
         encoder.outputFormatting = [.sortedKeys]
         #expect(Manifest.fragmentTexts(in: [UInt8](try encoder.encode(Self.manifest))) == nil)
         var data = [UInt8](Self.manifest.canonicalData())
-        let shifted = [UInt8](String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n    }", with: "\n   }").utf8)
+        let shifted = [UInt8](
+            String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n    }", with: "\n   }").utf8)
         #expect(Manifest.fragmentTexts(in: shifted) == nil)
         // Cut short inside the list.
         let listEnd = try #require(String(decoding: data, as: UTF8.self).range(of: "\n  ],")).lowerBound
