@@ -15,11 +15,21 @@ struct BuildRecord: Equatable {
     }
 
     /// Everything in the settings and paths that a build's result depends on.
-    var settings: String
-    var manifestSize: Int
-    var manifestModified: Int64
-    /// Sorted by source path, as the scanner lists sources.
-    var entries: [Entry]
+    let settings: String
+    let manifestSize: Int
+    let manifestModified: Int64
+    /// In the manifest's order.
+    let entries: [Entry]
+    /// The entries by source path: how a build finds what the record says of each recording it scanned.
+    let bySource: [String: Entry]
+
+    init(settings: String, manifestSize: Int, manifestModified: Int64, entries: [Entry]) {
+        self.settings = settings
+        self.manifestSize = manifestSize
+        self.manifestModified = manifestModified
+        self.entries = entries
+        bySource = Dictionary(entries.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     static func url(_ paths: PackPaths) -> URL { paths.state.appendingPathComponent("last-build.tsv") }
 
@@ -59,17 +69,17 @@ struct BuildRecord: Equatable {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard lines.count >= 2, lines.last?.isEmpty == true else { return nil }
         lines.removeLast()
-        func fields(_ line: ArraySlice<UInt8>) -> [String] {
+        func split(_ line: ArraySlice<UInt8>) -> [String] {
             line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
                 String(decoding: $0, as: UTF8.self)
             }
         }
-        let header = fields(lines[1])
+        let header = split(lines[1])
         guard header.count == 2, let size = Int(header[0]), let modified = Int64(header[1]) else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(lines.count - 2)
         for line in lines.dropFirst(2) {
-            let fields = fields(line)
+            let fields = split(line)
             guard fields.count == 7, let sourceSize = Int(fields[2]), let sourceModified = Int64(fields[3]),
                 let outputSize = Int(fields[5]), let outputModified = Int64(fields[6])
             else { return nil }
@@ -119,7 +129,6 @@ struct BuildRecord: Equatable {
             let manifest = FileStatus.of(paths.manifest.path), manifest.size == manifestSize,
             manifest.modified == manifestModified
         else { return false }
-        let bySource = Dictionary(entries.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         let manifestFolder = paths.manifest.deletingLastPathComponent().path
         for source in sources {
             guard let entry = bySource[source.path], entry.sourceSize == source.status.size,

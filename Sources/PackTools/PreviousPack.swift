@@ -16,7 +16,7 @@ struct PreviousPack {
     private let kind: Kind
 
     private enum Kind {
-        case recorded(bySource: [String: BuildRecord.Entry], texts: [String: ArraySlice<UInt8>])
+        case recorded(BuildRecord, texts: [String: ArraySlice<UInt8>])
         /// The decoded fragments by token; none when the manifest was built under other settings.
         case decoded([String: Manifest.Fragment])
     }
@@ -30,16 +30,16 @@ struct PreviousPack {
     static func load(
         paths: PackPaths, settings: Settings, fingerprint: String, record: BuildRecord?, force: Bool
     ) -> PreviousPack {
-        let data = (try? Data(contentsOf: paths.manifest)).map { [UInt8]($0) } ?? []
+        let read = try? Data(contentsOf: paths.manifest)
+        let data = read.map { [UInt8]($0) } ?? []
         if !force, let record, record.settings == fingerprint, let status = FileStatus.of(paths.manifest.path),
             status.size == record.manifestSize, status.modified == record.manifestModified,
             let texts = Manifest.fragmentTexts(in: data), texts.count == record.entries.count
         {
-            let bySource = Dictionary(record.entries.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
-            return PreviousPack(
-                data: data, files: record.entries.map(\.output), kind: .recorded(bySource: bySource, texts: texts))
+            return PreviousPack(data: data, files: record.entries.map(\.output), kind: .recorded(record, texts: texts))
         }
-        guard !data.isEmpty, let manifest = try? Manifest.decode(Data(data), name: paths.display(paths.manifest)) else {
+        guard let read, !read.isEmpty, let manifest = try? Manifest.decode(read, name: paths.display(paths.manifest))
+        else {
             return PreviousPack(data: data, files: [], kind: .decoded([:]))
         }
         let compatible =
@@ -54,7 +54,7 @@ struct PreviousPack {
 
     /// The fragment for `token` as its text, when the record says neither `source` nor the output moved.
     func carried(_ token: Token, source: SourceFile, manifestFolder: String) -> NewEntry? {
-        guard case .recorded(let bySource, let texts) = kind, let entry = bySource[source.path],
+        guard case .recorded(let record, let texts) = kind, let entry = record.bySource[source.path],
             entry.token == token.text, entry.sourceSize == source.status.size,
             entry.sourceModified == source.status.modified, let text = texts[token.text],
             let output = FileStatus.of(PackPaths.join(manifestFolder, entry.output)),
