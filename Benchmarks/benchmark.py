@@ -33,12 +33,13 @@ def run(command, cwd=None, quiet=True):
 
 
 def timed(command, cwd=None):
-    """Wall seconds and peak resident MB of one command (GNU time)."""
+    """Wall seconds, peak resident MB and CPU seconds (user + system) of one command (GNU time)."""
     started = time.perf_counter()
-    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, cwd=cwd, check=True,
+    result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S"] + command, cwd=cwd, check=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     seconds = time.perf_counter() - started
-    return seconds, int(result.stderr.strip().splitlines()[-1]) / 1024
+    kilobytes, user, system = result.stderr.strip().splitlines()[-1].split()
+    return seconds, int(kilobytes) / 1024, float(user) + float(system)
 
 
 def median(values):
@@ -95,16 +96,6 @@ def set_resampler(pack, quality):
 
 # --------------------------------------------------------------------------------------------- the runs
 
-def cold(pack, jobs=2, runs=3):
-    times, memory = [], []
-    for _ in range(runs):
-        clean(pack)
-        seconds, megabytes = timed([str(ASSETS), "build", "--jobs", str(jobs)], cwd=pack)
-        times.append(seconds)
-        memory.append(megabytes)
-    return median(times), max(memory)
-
-
 def noop(pack, runs=5):
     results = [timed([str(ASSETS), "build"], cwd=pack) for _ in range(runs)]
     return median([r[0] for r in results]), max(r[1] for r in results)
@@ -117,34 +108,46 @@ def one_changed(pack, runs=5):
     times = []
     for attempt in range(runs):
         target.write_bytes(original[:-64] + bytes((b + attempt + 1) % 256 for b in original[-64:]))
-        seconds, _ = timed([str(ASSETS), "build"], cwd=pack)
+        seconds = timed([str(ASSETS), "build"], cwd=pack)[0]
         times.append(seconds)
     target.write_bytes(original)
     run([str(ASSETS), "build"], cwd=pack)
     return median(times)
 
 
+def per_file_loop(commands):
+    """Runs `commands` one after another, as a shell loop would: wall seconds and CPU seconds (user +
+    system, of every process the loop started)."""
+    before = os.times()
+    started = time.perf_counter()
+    for command in commands:
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seconds = time.perf_counter() - started
+    after = os.times()
+    return seconds, after.children_user - before.children_user + after.children_system - before.children_system
+
+
 def sox_loop(pack):
+    """Wall and CPU seconds of a per-file SoX loop over the pack's recordings, and its output folder."""
     out = pack / "sox-out"
     out.mkdir(exist_ok=True)
-    started = time.perf_counter()
-    for source in sorted((pack / "raw-audio").iterdir()):
-        # rate, remix to mono, trim silence at both ends, peak-normalize to -1 dBFS: the usual shell loop.
-        subprocess.run(["sox", str(source), "-b", "16", str(out / (source.stem + ".wav")), "remix", "-", "rate", "44100",
-                        "silence", "1", "0.02", "0.5%", "reverse", "silence", "1", "0.02", "0.5%", "reverse", "norm", "-1"],
-                       check=True, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - started, out
+    # rate, remix to mono, trim silence at both ends, peak-normalize to -1 dBFS: the usual shell loop.
+    seconds, cpu = per_file_loop(
+        ["sox", str(source), "-b", "16", str(out / (source.stem + ".wav")), "remix", "-", "rate", "44100",
+         "silence", "1", "0.02", "0.5%", "reverse", "silence", "1", "0.02", "0.5%", "reverse", "norm", "-1"]
+        for source in sorted((pack / "raw-audio").iterdir()))
+    return seconds, cpu, out
 
 
 def ffmpeg_normalize_loop(pack):
+    """Wall and CPU seconds of a per-file ffmpeg-normalize loop, and its output folder."""
     out = pack / "ffmpeg-normalize-out"
     out.mkdir(exist_ok=True)
-    started = time.perf_counter()
-    for source in sorted((pack / "raw-audio").iterdir()):
-        subprocess.run(["ffmpeg-normalize", str(source), "-o", str(out / (source.stem + ".wav")), "-t", str(TARGET),
-                        "-tp", str(CEILING), "-ar", "44100", "-f", "-q"], check=True, stderr=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started, out
+    seconds, cpu = per_file_loop(
+        ["ffmpeg-normalize", str(source), "-o", str(out / (source.stem + ".wav")), "-t", str(TARGET),
+         "-tp", str(CEILING), "-ar", "44100", "-f", "-q"]
+        for source in sorted((pack / "raw-audio").iterdir()))
+    return seconds, cpu, out
 
 
 # ------------------------------------------------------------------------------------------- the meter
@@ -278,6 +281,13 @@ def interleaved(commands, runs):
     return [median(values) for values in times]
 
 
+def sox_round(pack, cpu):
+    """One SoX loop for `interleaved`: its wall seconds; its CPU seconds are appended to `cpu`."""
+    seconds, cpu_seconds, _ = sox_loop(pack)
+    cpu.append(cpu_seconds)
+    return seconds
+
+
 def cold_pair(pack, pool):
     """Two one-job cold builds at once, on the corpus and a copy of it: the mean of their wall times. Set
     against one such build alone, it says how much this machine's two vCPUs slow each other, which caps
@@ -296,11 +306,18 @@ def cold_pair(pack, pool):
 
 
 def cold_once(pack, quality, jobs):
+    """Wall seconds of a cold build; its peak memory goes to `cold_once.memory`, its CPU seconds to
+    `cold_once.cpu[(quality, jobs)]`."""
     set_resampler(pack, quality)
     clean(pack)
-    seconds, megabytes = timed([str(ASSETS), "build", "--jobs", str(jobs)], cwd=pack)
-    cold_once.memory = max(getattr(cold_once, "memory", 0), megabytes)
+    seconds, megabytes, cpu = timed([str(ASSETS), "build", "--jobs", str(jobs)], cwd=pack)
+    cold_once.memory = max(cold_once.memory, megabytes)
+    cold_once.cpu.setdefault((quality, jobs), []).append(cpu)
     return seconds
+
+
+cold_once.memory = 0
+cold_once.cpu = {}
 
 
 def main():
@@ -318,12 +335,18 @@ def main():
                         lambda: cold_once(pack, "best", 2), lambda: cold_once(pack, "best", 1)]
             if size == 36:
                 pool = ThreadPoolExecutor(max_workers=2)
-                commands += [lambda: sox_loop(pack)[0], lambda: cold_pair(pack, pool)]
+                sox_cpu = []
+                commands += [lambda: sox_round(pack, sox_cpu), lambda: cold_pair(pack, pool)]
             medians = interleaved(commands, runs)
             entry["cold"], entry["cold_jobs1"], entry["cold_best"], entry["cold_best_jobs1"] = medians[:4]
             if size == 36:
                 results["sox"] = medians[4]
                 results["contention"] = medians[5] / entry["cold_jobs1"]
+                # CPU seconds, user + system: what each way of doing the job costs the machine in all.
+                results["cpu"] = {"cold": median(cold_once.cpu[(None, 2)]),
+                                  "cold_best": median(cold_once.cpu[("best", 2)]),
+                                  "sox": median(sox_cpu)}
+            cold_once.cpu = {}
         else:
             entry["cold"] = cold_once(pack, None, 2)
         entry["cold_mb"] = cold_once.memory
@@ -339,8 +362,8 @@ def main():
 
     small = corpora[36]
     sox_out = small / "sox-out"
-    results["sox_360"], _ = sox_loop(corpora[360])
-    results["ffmpeg"], ffmpeg_out = ffmpeg_normalize_loop(small)
+    results["sox_360"], _, _ = sox_loop(corpora[360])
+    results["ffmpeg"], results["cpu"]["ffmpeg"], ffmpeg_out = ffmpeg_normalize_loop(small)
     results["quality"] = {
         "assets": quality(small / "normalized"),
         "sox": quality(sox_out),
@@ -385,15 +408,24 @@ def write(results):
             f"| {size:,} | {seconds(entry['cold'])} | {seconds(jobs1) if jobs1 else '—'} | {ratio} | "
             f"{best} | {seconds(entry['noop'])} | "
             f"{seconds(entry['changed'])} | {entry['cold_mb']:.0f} MB / {entry['noop_mb']:.0f} MB |")
+    cpu = results.get("cpu", {})
+
+    def cpu_seconds(name):
+        return seconds(cpu[name]) if name in cpu else "—"
+
     lines += ["", "## The same job without `assets`, 36 fragments", "",
-              "| | wall time | `assets` is faster by |", "|---|---:|---:|",
-              f"| `assets build` (cold, 2 jobs) | {seconds(s36['cold'])} | |",
-              f"| `assets build` (cold, best converter, 2 jobs) | {seconds(s36['cold_best'])} | |",
+              "CPU time is user + system of every process, the medians of the same rounds: what each way costs the",
+              "machine in all, where the wall time is what a user waits.", "",
+              "| | wall time | CPU time | `assets` is faster by |", "|---|---:|---:|---:|",
+              f"| `assets build` (cold, 2 jobs) | {seconds(s36['cold'])} | {cpu_seconds('cold')} | |",
+              f"| `assets build` (cold, best converter, 2 jobs) | {seconds(s36['cold_best'])} | {cpu_seconds('cold_best')} | |",
               f"| SoX loop (`remix - rate 44100 silence … reverse … norm -1`) | {seconds(results['sox'])} | "
+              f"{cpu_seconds('sox')} | "
               f"{results['sox'] / s36['cold']:.2f}× ({results['sox'] / s36['cold_best']:.2f}× with the best converter) |",
               f"| ffmpeg-normalize loop (`-t -16 -tp -1 -ar 44100`) | {seconds(results['ffmpeg'])} | "
+              f"{cpu_seconds('ffmpeg')} | "
               f"{results['ffmpeg'] / s36['cold']:.1f}× ({results['ffmpeg'] / s36['cold_best']:.1f}× with the best converter) |",
-              f"| SoX loop, 360 fragments | {seconds(results['sox_360'])} | "
+              f"| SoX loop, 360 fragments | {seconds(results['sox_360'])} | — | "
               f"{results['sox_360'] / sizes[360]['cold']:.2f}× ({results['sox_360'] / sizes[360]['cold_best']:.2f}× with the best converter) |",
               "", "## Quality of every output, by one meter", "",
               "pyloudnorm (BS.1770) for loudness — integrated for outputs of 400 ms or more, one block of the whole clip for",
@@ -422,7 +454,10 @@ def write(results):
     targets = [
         ("cold build of 36 faster than the SoX loop", s36["cold"] < results["sox"],
          f"{seconds(s36['cold'])} vs {seconds(results['sox'])}; at 360: "
-         f"{seconds(sizes[360]['cold'])} vs {seconds(results['sox_360'])}",
+         f"{seconds(sizes[360]['cold'])} vs {seconds(results['sox_360'])}"
+         + (f"; in CPU time {cpu_seconds('cold')} vs {cpu_seconds('sox')}: `assets` does more work (loudness, "
+            f"true peak, a sinc converter) and wins the wall time on two cores"
+            if cpu.get("cold", 0) > cpu.get("sox", float("inf")) else ""),
          f"the C libraries' work alone, shared by two jobs, is about SoX's whole loop: on one job a cold build of 36 spends "
          f"{library_seconds('resampling (libsamplerate)')} in libsamplerate's converter and "
          f"{library_seconds('loudness and true peak (libebur128)')} in libebur128 (loudness, and the 4× true "
