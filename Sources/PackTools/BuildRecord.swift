@@ -1,4 +1,6 @@
+import Checksum
 import Foundation
+import SpeechText
 import VoicePack
 
 /// What the last successful build left, by path, size and modification time: when nothing has moved since,
@@ -14,7 +16,7 @@ struct BuildRecord: Equatable {
         var outputModified: Int64
     }
 
-    /// Everything in the settings and paths that a build's result depends on.
+    /// The digest of everything in the settings and paths that a build's result depends on (`fingerprint`).
     let settings: String
     let manifestSize: Int
     let manifestModified: Int64
@@ -33,8 +35,12 @@ struct BuildRecord: Equatable {
 
     static func url(_ paths: PackPaths) -> URL { paths.state.appendingPathComponent("last-build.tsv") }
 
+    /// The SHA-256 of everything in the settings and paths that a build's result depends on: the fixed
+    /// part as JSON, then the phrases, stems, aliases and templates as length-prefixed pairs in key order.
+    /// The maps hold one entry per phrase, thousands in a large pack; encoding them with sorted keys by
+    /// JSONEncoder cost more than the rest of a no-op build.
     static func fingerprint(_ settings: Settings, paths: PackPaths) -> String {
-        struct Fingerprint: Encodable {
+        struct Fixed: Encodable {
             let generator = Generator.version
             let processing: Manifest.Processing
             let format: AudioFormat
@@ -43,23 +49,35 @@ struct BuildRecord: Equatable {
             let maximumSourceSeconds: Double
             let styles: [String]
             let forms: [String]
-            let aliases: [String: String]
-            let templates: [String: String]
-            let phrases: [String: String]
-            let stems: [String: String]
             let raw: String
             let out: String
         }
-        let value = Fingerprint(
+        let fixed = Fixed(
             processing: Manifest.Processing(settings), format: settings.format, target: settings.loudness.targetLUFS,
             ceiling: settings.loudness.truePeakCeilingDBTP, maximumSourceSeconds: settings.limits.maximumSourceSeconds,
             styles: settings.styles.map(\.name), forms: settings.forms.map(\.name),
-            aliases: Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }),
-            templates: settings.templates, phrases: settings.phrases, stems: settings.stems.mapValues(\.text),
             raw: paths.manifestRelative(paths.raw), out: paths.manifestRelative(paths.out))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try! encoder.encode(value), as: UTF8.self)
+        var bytes = [UInt8](try! encoder.encode(fixed))
+        func append(_ text: String) {
+            bytes += String(text.utf8.count).utf8
+            bytes.append(UInt8(ascii: ":"))
+            bytes += text.utf8
+        }
+        func append(_ name: String, _ map: [String: String]) {
+            append(name)
+            append(String(map.count))
+            for key in map.keys.sorted(by: Token.inScalarOrder) {
+                append(key)
+                append(map[key]!)
+            }
+        }
+        append("phrases", settings.phrases)
+        append("stems", settings.stems.mapValues(\.text))
+        append("aliases", Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }))
+        append("templates", settings.templates)
+        return SHA256.hex(of: Data(bytes))
     }
 
     static func load(_ paths: PackPaths) -> BuildRecord? {

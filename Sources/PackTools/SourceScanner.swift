@@ -1,4 +1,5 @@
 import Foundation
+import SpeechText
 
 /// One recording found in the raw folder.
 public struct SourceFile: Equatable, Sendable {
@@ -43,7 +44,7 @@ public struct SourceScanner: Sendable {
         walk(
             paths.raw.path, relative: paths.manifestRelative(paths.raw), into: &sources, skipped: &skipped,
             problems: &problems)
-        sources.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+        sources.sort { Token.inScalarOrder($0.path, $1.path) }
         return (sources, skipped, problems)
     }
 

@@ -8,8 +8,22 @@ public struct Token: Hashable, Sendable, Comparable, CustomStringConvertible, Ex
     public var description: String { text }
 
     /// Ordered by Unicode scalar values, so that sorting gives the same order on every platform.
-    public static func < (lhs: Token, rhs: Token) -> Bool {
-        lhs.text.unicodeScalars.lexicographicallyPrecedes(rhs.text.unicodeScalars) { $0.value < $1.value }
+    public static func < (lhs: Token, rhs: Token) -> Bool { inScalarOrder(lhs.text, rhs.text) }
+
+    /// Whether `lhs` comes before `rhs` by Unicode scalar values. UTF-8 keeps that order byte for byte, so
+    /// the bytes are compared and no scalar is decoded: sorting thousands of stems and paths is a build's
+    /// fixed cost.
+    public static func inScalarOrder(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+                    return left[index] < right[index]
+                }
+                return left.count < right.count
+            }
+        }
     }
 }
 

@@ -98,17 +98,33 @@ extension Manifest {
 /// Byte searches over a buffer: Foundation's generic `firstRange(of:)` allocates on every step.
 enum Bytes {
     /// Where `pattern` first starts at or after `from` (and ends before `limit`).
+    ///
+    /// The search skips with `memchr` to each place the pattern's anchor byte stands — its first letter or
+    /// closing bracket, which a manifest holds far fewer of than spaces, line breaks and quotes — and
+    /// compares the whole pattern only there.
     static func find(
         _ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, before limit: Int? = nil
     ) -> Int? {
-        let last = (limit ?? bytes.count) - pattern.count
-        guard let first = pattern.first, from <= last else { return nil }
-        var index = from
-        while index <= last {
-            if bytes[index] == first && has(pattern, in: bytes, at: index) { return index }
-            index += 1
+        let end = limit ?? bytes.count
+        guard !pattern.isEmpty, from >= 0, from + pattern.count <= end, let base = bytes.baseAddress else {
+            return nil
+        }
+        let anchor = pattern.firstIndex { isAnchor($0) } ?? 0
+        let anchorByte = Int32(pattern[anchor])
+        let lastStart = end - pattern.count
+        var start = from
+        while start <= lastStart {
+            guard let found = memchr(base + start + anchor, anchorByte, lastStart - start + 1) else { return nil }
+            let candidate = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - anchor
+            if has(pattern, in: bytes, at: candidate) { return candidate }
+            start = candidate + 1
         }
         return nil
+    }
+
+    private static func isAnchor(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
     }
 
     /// Whether `pattern` stands at `index`.

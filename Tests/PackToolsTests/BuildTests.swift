@@ -190,6 +190,37 @@ import VoicePack
         #expect(outcome.built.count == 3)
         #expect(try pack.manifest().fragments.allSatisfy { abs($0.loudnessLUFS - -20) <= 0.5 })
     }
+
+    /// Settings that change the manifest but not a recording — a template, an alias, a phrase's text, a
+    /// stem's token — are not a no-op: the build writes the manifest again (a template or an alias without
+    /// decoding anything), and the build after has nothing to do. Each part of the settings' digest in the
+    /// build record is changed in turn.
+    @Test func aChangedTemplateAliasPhraseOrStemRewritesTheManifest() throws {
+        let pack = TestPack()
+        for (name, delivery) in Self.mixed.prefix(3) { try pack.deliver(name, delivery) }
+        try pack.deliver("phrase_thanks.wav", Self.mixed[0].1)
+        pack.settings.phrases["phrase_thanks"] = "谢谢"
+        _ = try pack.build()
+        #expect(try !pack.build().manifestWritten)
+        let edits: [(String, Bool, (inout Settings) -> Void, (Manifest) -> Bool)] = [
+            ("template", false, { $0.templates["shop"] = "收款{amount}" }, { $0.templates["shop"] == "收款{amount}" }),
+            ("template text", false, { $0.templates["shop"] = "到账{amount}" }, { $0.templates["shop"] == "到账{amount}" }),
+            ("alias", false, { $0.aliases["億"] = "亿" }, { $0.aliases["億"] == "亿" }),
+            (
+                "phrase text", true, { $0.phrases["phrase_thanks"] = "谢谢惠顾" },
+                { $0.fragments.contains { $0.token == "谢谢惠顾" } }
+            ),
+            ("stem", true, { $0.stems["digit_2"] = "贰" }, { $0.fragments.contains { $0.token == "贰" } }),
+        ]
+        for (what, mayDecode, edit, holds) in edits {
+            let decodes = DecodeCounter.shared.count(inside: pack.root)
+            edit(&pack.settings)
+            #expect(try pack.build().manifestWritten, "\(what)")
+            #expect(try holds(pack.manifest()), "\(what)")
+            #expect(mayDecode || DecodeCounter.shared.count(inside: pack.root) == decodes, "\(what)")
+            #expect(try !pack.build().manifestWritten, "\(what): the next build has nothing to do")
+        }
+    }
 }
 
 extension Optional {
