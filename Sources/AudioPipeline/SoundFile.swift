@@ -137,9 +137,12 @@ public final class SoundFile {
             if channels == 1 {
                 deinterleaved[0].append(contentsOf: chunk)
             } else {
-                for channel in 0..<channels {
-                    deinterleaved[channel].append(
-                        contentsOf: stride(from: channel, to: chunk.count, by: channels).lazy.map { chunk[$0] })
+                // Over a range the appended count is known, so each channel grows once per chunk.
+                chunk.withUnsafeBufferPointer { interleaved in
+                    for channel in 0..<channels {
+                        deinterleaved[channel].append(
+                            contentsOf: (0..<frames).lazy.map { interleaved[$0 * channels + channel] })
+                    }
                 }
             }
         }

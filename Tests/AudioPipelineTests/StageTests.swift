@@ -238,6 +238,21 @@ import VoicePack
         #expect(channels[0] == quantized.samples)
     }
 
+    /// A file of several channels decodes into them in the file's order, across the reader's chunks.
+    @Test func channelsComeBackInTheirOrder() throws {
+        let folder = TemporaryFolder()
+        let frames = 40_000
+        let channels = (0..<3).map { (channel: Int) -> [Float] in
+            let level = Float(channel + 1) / 8
+            return (0..<frames).map { (frame: Int) -> Float in level + Float(frame % 1000) / 65_536 }
+        }
+        let path = try folder.write(
+            "three.wav", channels: channels, format: FileFormat(container: "wav", encoding: "float32"))
+        let (info, decoded) = try folder.read(path)
+        #expect(info.channels == 3 && info.frames == frames)
+        #expect(decoded == channels)
+    }
+
     @Test func ditherIsTriangularAndRepeatable() {
         let encode = Encode(sampleFormat: .pcm16, container: .wav)
         let silence = Signal(samples: [Float](repeating: 0, count: 100_000), sampleRate: 44_100)
