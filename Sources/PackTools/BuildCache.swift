@@ -32,7 +32,9 @@ struct BuildCache: Codable {
         guard changed else { return }
         let url = paths.state.appendingPathComponent("cache.json")
         try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
-        if let data = try? JSONEncoder().encode(self) { try? PackTransaction.writeAtomically(data, to: url) }
+        if let data = try? JSONEncoder().encode(self) {
+            try? PackTransaction.writeAtomically(data, to: url, durable: false)
+        }
     }
 
     /// The remembered digest of `path`, if its size and modification time are what they were.

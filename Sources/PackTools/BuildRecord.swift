@@ -68,9 +68,9 @@ struct BuildRecord: Equatable {
         func append(_ name: String, _ map: [String: String]) {
             append(name)
             append(String(map.count))
-            for key in map.keys.sorted(by: Token.inScalarOrder) {
+            for (key, value) in map.sorted(inScalarOrderOf: \.key) {
                 append(key)
-                append(map[key]!)
+                append(value)
             }
         }
         append("phrases", settings.phrases)
@@ -87,27 +87,28 @@ struct BuildRecord: Equatable {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard lines.count >= 2, lines.last?.isEmpty == true else { return nil }
         lines.removeLast()
-        func split(_ line: ArraySlice<UInt8>) -> [String] {
-            line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
-                String(decoding: $0, as: UTF8.self)
-            }
+        // Numbers are read from their bytes, and only the three names become strings.
+        func split(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+            line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
         }
+        func text(_ field: ArraySlice<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
         let header = split(lines[1])
-        guard header.count == 2, let size = Int(header[0]), let modified = Int64(header[1]) else { return nil }
+        guard header.count == 2, let size = decimal(header[0]), let modified = decimal(header[1]) else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(lines.count - 2)
         for line in lines.dropFirst(2) {
             let fields = split(line)
-            guard fields.count == 7, let sourceSize = Int(fields[2]), let sourceModified = Int64(fields[3]),
-                let outputSize = Int(fields[5]), let outputModified = Int64(fields[6])
+            guard fields.count == 7, let sourceSize = decimal(fields[2]), let sourceModified = decimal(fields[3]),
+                let outputSize = decimal(fields[5]), let outputModified = decimal(fields[6])
             else { return nil }
             entries.append(
                 Entry(
-                    token: fields[0], source: fields[1], sourceSize: sourceSize, sourceModified: sourceModified,
-                    output: fields[4], outputSize: outputSize, outputModified: outputModified))
+                    token: text(fields[0]), source: text(fields[1]), sourceSize: Int(sourceSize),
+                    sourceModified: sourceModified, output: text(fields[4]), outputSize: Int(outputSize),
+                    outputModified: outputModified))
         }
         return BuildRecord(
-            settings: String(decoding: lines[0], as: UTF8.self), manifestSize: size, manifestModified: modified,
+            settings: String(decoding: lines[0], as: UTF8.self), manifestSize: Int(size), manifestModified: modified,
             entries: entries)
     }
 
@@ -118,27 +119,40 @@ struct BuildRecord: Equatable {
         let newline = UInt8(ascii: "\n")
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 * (entries.count + 1) + settings.utf8.count)
-        func line(_ fields: [String]) -> Bool {
-            for (offset, field) in fields.enumerated() {
-                if field.utf8.contains(where: { $0 == tab || $0 == newline }) { return false }
-                if offset > 0 { bytes.append(tab) }
-                bytes += field.utf8
-            }
-            bytes.append(newline)
-            return true
+        var written = true
+        func text(_ field: String) {
+            let start = bytes.count
+            bytes += field.utf8
+            if bytes[start...].contains(where: { $0 == tab || $0 == newline }) { written = false }
         }
-        var written = line([settings]) && line([String(manifestSize), String(manifestModified)])
+        func number(_ value: some BinaryInteger) { bytes += String(value).utf8 }
+        text(settings)
+        bytes.append(newline)
+        number(manifestSize)
+        bytes.append(tab)
+        number(manifestModified)
+        bytes.append(newline)
         for entry in entries where written {
-            written = line([
-                entry.token, entry.source, String(entry.sourceSize), String(entry.sourceModified), entry.output,
-                String(entry.outputSize), String(entry.outputModified),
-            ])
+            text(entry.token)
+            bytes.append(tab)
+            text(entry.source)
+            bytes.append(tab)
+            number(entry.sourceSize)
+            bytes.append(tab)
+            number(entry.sourceModified)
+            bytes.append(tab)
+            text(entry.output)
+            bytes.append(tab)
+            number(entry.outputSize)
+            bytes.append(tab)
+            number(entry.outputModified)
+            bytes.append(newline)
         }
         guard written else {
             try? FileManager.default.removeItem(at: Self.url(paths))
             return
         }
-        try? PackTransaction.writeAtomically(Data(bytes), to: Self.url(paths))
+        try? PackTransaction.writeAtomically(Data(bytes), to: Self.url(paths), durable: false)
     }
 
     /// True when the sources found now, the outputs and the manifest are all as this record left them.
@@ -147,14 +161,31 @@ struct BuildRecord: Equatable {
             let manifest = FileStatus.of(paths.manifest.path), manifest.size == manifestSize,
             manifest.modified == manifestModified
         else { return false }
-        let manifestFolder = paths.manifest.deletingLastPathComponent().path
+        let manifestFolder = OpenFolder(paths.manifest.deletingLastPathComponent().path)
         for source in sources {
             guard let entry = bySource[source.path], entry.sourceSize == source.status.size,
                 entry.sourceModified == source.status.modified,
-                let output = FileStatus.of(PackPaths.join(manifestFolder, entry.output)),
+                let output = manifestFolder.status(entry.output),
                 output.size == entry.outputSize, output.modified == entry.outputModified
             else { return false }
         }
         return true
     }
+}
+
+/// A whole number in decimal, an optional minus sign and digits only, read from its bytes.
+func decimal(_ field: ArraySlice<UInt8>) -> Int64? {
+    var digits = field[...]
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative { digits = digits.dropFirst() }
+    guard !digits.isEmpty else { return nil }
+    var value: Int64 = 0
+    for byte in digits {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+        let (sum, carry) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+        guard !overflow, !carry else { return nil }
+        value = sum
+    }
+    return negative ? -value : value
 }

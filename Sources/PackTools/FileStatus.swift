@@ -18,14 +18,25 @@ public struct FileStatus: Equatable, Sendable, Codable {
     public static func of(_ path: String) -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return FileStatus(info)
+    }
+
+    init(_ info: stat) {
         #if canImport(Darwin)
             let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
             let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
         let type = info.st_mode & S_IFMT
-        return FileStatus(
+        self.init(
             size: Int(info.st_size), modified: modified, isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG)
+    }
+
+    init(size: Int, modified: Int64, isDirectory: Bool, isRegularFile: Bool) {
+        self.size = size
+        self.modified = modified
+        self.isDirectory = isDirectory
+        self.isRegularFile = isRegularFile
     }
 
     /// True for a symbolic link itself (not followed).
@@ -36,4 +47,28 @@ public struct FileStatus: Equatable, Sendable, Codable {
 
     /// The last `errno` as text.
     static var lastError: String { String(cString: strerror(errno)) }
+}
+
+/// A folder held open, so that the files under it are looked up from it rather than from the root: a stat
+/// of each of thousands of recordings or fragments walks one or two names instead of the whole path.
+final class OpenFolder {
+    let path: String
+    /// -1 when the folder could not be opened: then each path is looked up whole.
+    private let descriptor: Int32
+
+    init(_ path: String) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// What `stat` says of `relative` below this folder (an absolute path is taken as it is), following
+    /// links: the same as `FileStatus.of` on the joined path.
+    func status(_ relative: String) -> FileStatus? {
+        guard descriptor >= 0 else { return FileStatus.of(PackPaths.join(path, relative)) }
+        var info = stat()
+        guard fstatat(descriptor, relative, &info, 0) == 0 else { return nil }
+        return FileStatus(info)
+    }
 }

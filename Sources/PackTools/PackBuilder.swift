@@ -89,6 +89,8 @@ public enum PackBuilder {
         // Name every source; a file that names no token, or two files for one token, fail the build.
         let naming = Naming(settings: settings)
         var sourcesByToken: [Token: [SourceFile]] = [:]
+        var named: [(token: Token, source: SourceFile)] = []
+        named.reserveCapacity(scan.sources.count)
         for source in scan.sources {
             guard let token = naming.token(forStem: source.stem) else {
                 outcome.failures.append(
@@ -100,6 +102,7 @@ public enum PackBuilder {
                 continue
             }
             sourcesByToken[token, default: []].append(source)
+            named.append((token, source))
         }
         for (token, sources) in sourcesByToken where sources.count > 1 {
             outcome.failures.append(
@@ -128,13 +131,14 @@ public enum PackBuilder {
         var work: [Work] = []
         var entries: [NewEntry] = []
         var toCheck: [(token: Token, source: SourceFile)] = []
-        for token in sourcesByToken.keys.sorted() {
-            guard let sources = sourcesByToken[token], sources.count == 1 else { continue }
-            if let carried = previous.carried(token, source: sources[0], manifestFolder: manifestFolder) {
+        // In the sources' order (by path); the manifest's order is made at the end.
+        let openManifestFolder = OpenFolder(manifestFolder)
+        for (token, source) in named where sourcesByToken[token]!.count == 1 {
+            if let carried = previous.carried(token, source: source, manifestFolder: openManifestFolder) {
                 entries.append(carried)
                 outcome.unchanged += 1
             } else {
-                toCheck.append((token, sources[0]))
+                toCheck.append((token, source))
             }
         }
         let digests = cache.digests(
@@ -214,7 +218,7 @@ public enum PackBuilder {
             return outcome
         }
 
-        entries.sort { Token($0.token) < Token($1.token) }
+        entries = entries.sorted(inScalarOrderOf: \.token)
         let header = Manifest(
             format: settings.format, loudness: Manifest.LoudnessTarget(settings.loudness),
             processing: Manifest.Processing(settings), styles: settings.styles.map(\.name),
@@ -229,7 +233,14 @@ public enum PackBuilder {
             return url.deletingLastPathComponent().path == paths.out.path ? url.lastPathComponent : nil
         }
         outcome.removed = removals
-        if moves.isEmpty && removals.isEmpty && manifest.elementsEqual(previous.data) {
+        let sameManifest =
+            manifest.count == previous.data.count
+            && manifest.withUnsafeBytes { new in
+                previous.data.withUnsafeBytes { old in
+                    old.isEmpty || memcmp(new.baseAddress!, old.baseAddress!, old.count) == 0
+                }
+            }
+        if moves.isEmpty && removals.isEmpty && sameManifest {
             transaction.discardStaging()
         } else {
             try transaction.commit(moves: moves, removals: removals, manifest: manifest)
@@ -262,14 +273,20 @@ public enum PackBuilder {
             )
             .save(paths)
         }
-        outcome.warnings = coverageWarnings(Set(entries.map { Token($0.token) }), settings: settings, paths: paths)
+        outcome.warnings = coverageWarnings(
+            Set(entries.map { Token($0.token) }), settings: settings, paths: paths, naming: naming)
         return outcome
     }
 
     /// A warning for each token the enabled styles, forms and templates need that no fragment serves.
-    static func coverageWarnings(_ available: Set<Token>, settings: Settings, paths: PackPaths) -> [Diagnostic] {
-        let naming = Naming(settings: settings)
-        return Coverage(settings: settings).missing(from: available).map { need in
+    /// `naming` is the build's own, when it made one; one is made only when a token is missing.
+    static func coverageWarnings(
+        _ available: Set<Token>, settings: Settings, paths: PackPaths, naming: Naming? = nil
+    ) -> [Diagnostic] {
+        let missing = Coverage(settings: settings).missing(from: available)
+        if missing.isEmpty { return [] }
+        let naming = naming ?? Naming(settings: settings)
+        return missing.map { need in
             Diagnostic(
                 .warning, need.token.text, "coverage",
                 "no fragment (needed by \(need.neededBy.joined(separator: ", ")))",

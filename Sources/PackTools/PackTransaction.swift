@@ -97,25 +97,48 @@ public struct PackTransaction: Sendable {
         discardStaging()
     }
 
-    /// Writes to a temporary name beside `url`, flushes it, and renames it over `url`.
-    static func writeAtomically(_ data: Data, to url: URL) throws {
+    /// Writes to a temporary name beside `url`, flushes it, and renames it over `url`. `durable: false`
+    /// leaves the flushing to the system: for the build record and the hash cache, which only save work,
+    /// and which a crash can leave old, cut short or empty without harm, since each is checked against the
+    /// files it describes and one that does not parse is ignored.
+    static func writeAtomically(_ data: Data, to url: URL, durable: Bool = true) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).tmp-\(getpid())")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
+        // Written, flushed and closed by hand: FileManager's own atomic write would write a second
+        // temporary file and rename it, and the flush would need the file opened again.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
             throw CocoaError(
                 .fileWriteUnknown,
                 userInfo: [NSFilePathErrorKey: temporary.path, NSLocalizedDescriptionKey: FileStatus.lastError])
         }
-        let handle = try FileHandle(forWritingTo: temporary)
-        try handle.synchronize()
-        try handle.close()
+        var failure: String? = nil
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = FileStatus.lastError
+                    return
+                }
+                offset += count
+            }
+        }
+        if durable, failure == nil, fsync(descriptor) != 0 { failure = FileStatus.lastError }
+        close(descriptor)
+        if let failure {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path, NSLocalizedDescriptionKey: failure])
+        }
         if rename(temporary.path, url.path) != 0 {
             let reason = FileStatus.lastError
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(
                 .fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: reason])
         }
-        flush(url.deletingLastPathComponent().path)
+        if durable { flush(url.deletingLastPathComponent().path) }
     }
 
     /// Flushes the file system that holds `path` (one call for all the staged files).

@@ -53,11 +53,11 @@ struct PreviousPack {
     }
 
     /// The fragment for `token` as its text, when the record says neither `source` nor the output moved.
-    func carried(_ token: Token, source: SourceFile, manifestFolder: String) -> NewEntry? {
+    func carried(_ token: Token, source: SourceFile, manifestFolder: OpenFolder) -> NewEntry? {
         guard case .recorded(let record, let texts) = kind, let entry = record.bySource[source.path],
             entry.token == token.text, entry.sourceSize == source.status.size,
             entry.sourceModified == source.status.modified, let text = texts[token.text],
-            let output = FileStatus.of(PackPaths.join(manifestFolder, entry.output)),
+            let output = manifestFolder.status(entry.output),
             output.size == entry.outputSize, output.modified == entry.outputModified
         else { return nil }
         return NewEntry(

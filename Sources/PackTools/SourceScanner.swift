@@ -41,10 +41,13 @@ public struct SourceScanner: Sendable {
                     fix: "create it and put the recordings in it, or point --raw (or \"raw\" in assets.json) at them"))
             return ([], [], problems)
         }
+        var nested = false
         walk(
             paths.raw.path, relative: paths.manifestRelative(paths.raw), into: &sources, skipped: &skipped,
-            problems: &problems)
-        sources.sort { Token.inScalarOrder($0.path, $1.path) }
+            problems: &problems, nested: &nested)
+        // Names are walked in order, so the paths of one folder are already in order; a sub-folder's paths
+        // sort among its parent's files by the whole path ("a.wav" before "a/b.wav").
+        if nested { sources = sources.sorted(inScalarOrderOf: \.path) }
         return (sources, skipped, problems)
     }
 
@@ -52,7 +55,7 @@ public struct SourceScanner: Sendable {
     /// are joined as strings, since a URL per file costs more than the `stat`.
     private func walk(
         _ folder: String, relative: String, into sources: inout [SourceFile], skipped: inout [String],
-        problems: inout [Diagnostic]
+        problems: inout [Diagnostic], nested: inout Bool
     ) {
         let names: [String]
         do {
@@ -65,7 +68,8 @@ public struct SourceScanner: Sendable {
                     fix: "make it readable"))
             return
         }
-        for name in names.sorted() {
+        let opened = OpenFolder(folder)
+        for name in names.sorted(inScalarOrderOf: { $0 }) {
             let path = folder + "/" + name
             func display() -> String { paths.display(URL(fileURLWithPath: path)) }
             let (stem, pathExtension) = Self.split(name)
@@ -75,7 +79,7 @@ public struct SourceScanner: Sendable {
                 skipped.append(display())
                 continue
             }
-            guard let status = FileStatus.of(path) else {
+            guard let status = opened.status(name) else {
                 let said = FileStatus.lastError
                 problems.append(
                     Diagnostic(
@@ -88,7 +92,10 @@ public struct SourceScanner: Sendable {
                 if FileStatus.isSymbolicLink(path) {
                     skipped.append(display())
                 } else {
-                    walk(path, relative: relative + "/" + name, into: &sources, skipped: &skipped, problems: &problems)
+                    nested = true
+                    walk(
+                        path, relative: relative + "/" + name, into: &sources, skipped: &skipped, problems: &problems,
+                        nested: &nested)
                 }
                 continue
             }

@@ -27,6 +27,49 @@ public struct Token: Hashable, Sendable, Comparable, CustomStringConvertible, Ex
     }
 }
 
+extension Sequence {
+    /// The elements ordered by `key` as `Token.inScalarOrder` orders strings. Each key's UTF-8 is copied
+    /// once into one buffer and the sort compares bytes in place: sorting thousands of stems, paths and
+    /// tokens neither copies a small string nor counts a reference per comparison. Equal keys keep their
+    /// order.
+    @inlinable
+    public func sorted(inScalarOrderOf key: (Element) -> String) -> [Element] {
+        let items = Array(self)
+        var bytes: [UInt8] = []
+        var bounds: [Range<Int>] = []
+        bounds.reserveCapacity(items.count)
+        for item in items {
+            let start = bytes.count
+            bytes.append(contentsOf: key(item).utf8)
+            bounds.append(start..<bytes.count)
+        }
+        var order = Array(items.indices)
+        bytes.withUnsafeBytes { bytes in
+            bounds.withUnsafeBufferPointer { bounds in
+                order.sort { left, right in
+                    let (lhs, rhs) = (bounds[left], bounds[right])
+                    let common = Swift.min(lhs.count, rhs.count)
+                    var offset = 0
+                    // Eight bytes at a time, read big-endian so that the words order as their bytes do.
+                    while offset + 8 <= common {
+                        let a = bytes.loadUnaligned(fromByteOffset: lhs.lowerBound + offset, as: UInt64.self)
+                        let b = bytes.loadUnaligned(fromByteOffset: rhs.lowerBound + offset, as: UInt64.self)
+                        if a != b { return a.bigEndian < b.bigEndian }
+                        offset += 8
+                    }
+                    while offset < common {
+                        let (a, b) = (bytes[lhs.lowerBound + offset], bytes[rhs.lowerBound + offset])
+                        if a != b { return a < b }
+                        offset += 1
+                    }
+                    return lhs.count < rhs.count || (lhs.count == rhs.count && left < right)
+                }
+            }
+        }
+        return order.map { items[$0] }
+    }
+}
+
 /// What the converter says for one amount: the text, and the tokens that spell it in order.
 public struct Reading: Hashable, Sendable {
     public let tokens: [Token]

@@ -26,8 +26,11 @@ public struct Naming: Sendable {
         for (stem, text) in settings.phrases { stemToToken[stem] = Token(text) }
         for (stem, token) in settings.stems { stemToToken[stem] = token }
         self.stemToToken = stemToToken
+        // The first stem in scalar order, when several name one token; found without sorting them all.
         var tokenToStem: [Token: String] = [:]
-        for (stem, token) in stemToToken.sorted(by: { $0.key < $1.key }) where tokenToStem[token] == nil {
+        tokenToStem.reserveCapacity(stemToToken.count)
+        for (stem, token) in stemToToken {
+            if let chosen = tokenToStem[token], !Token.inScalarOrder(stem, chosen) { continue }
             tokenToStem[token] = stem
         }
         self.tokenToStem = tokenToStem

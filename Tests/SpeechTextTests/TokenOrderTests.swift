@@ -34,3 +34,30 @@ import Testing
         #expect(Token.inScalarOrder("\u{FFFD}", "😀"))
     }
 }
+
+@Suite struct ScalarOrderSortTests {
+    /// Random words, half of them after a long shared prefix, so that the comparison of whole 8-byte words
+    /// and the byte-by-byte tail both decide some pairs.
+    @Test func sortsAsTokenOrderDoes() {
+        var generator = SeededGenerator(seed: 11)
+        for size in [0, 1, 2, 17, 500, 3000] {
+            let words = (0..<size).map { _ in
+                let prefix = Bool.random(using: &generator) ? "phrase_00元0_" : ""
+                return prefix
+                    + String(
+                        (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+                            TokenOrderTests.alphabet.randomElement(using: &generator)!
+                        })
+            }
+            let expected = words.sorted(by: Token.inScalarOrder)
+            #expect(words.sorted(inScalarOrderOf: { $0 }) == expected, "\(size) words")
+        }
+    }
+
+    /// Equal keys keep the order they came in, as the build's bookkeeping relies on for a stable result.
+    @Test func equalKeysKeepTheirOrder() {
+        let pairs = [("元", 1), ("一", 2), ("元", 3), ("一", 4), ("元", 5), ("", 6)]
+        let sorted = pairs.sorted(inScalarOrderOf: \.0)
+        #expect(sorted.map(\.1) == [6, 2, 4, 1, 3, 5])
+    }
+}

@@ -23,6 +23,21 @@ import VoicePack
         #expect(naming.stem(for: "億") == "億")
     }
 
+    /// When several stems name one token, the one a missing-fragment warning suggests is the first in
+    /// scalar order, whatever order the settings' dictionaries iterate in.
+    @Test func theSuggestedStemIsTheFirstOfSeveral() {
+        let all = ["yuan_b", "yuan_a", "unit_yuan_2", "yuan_c", "元_take2"]
+        for shift in all.indices {
+            var settings = Settings()
+            let names = Array(all[shift...] + all[..<shift])
+            settings.stems = Dictionary(uniqueKeysWithValues: names.map { ($0, Token("元")) })
+            settings.phrases = ["phrase_b": "微信收款", "phrase_a": "微信收款"]
+            let naming = Naming(settings: settings)
+            #expect(naming.stem(for: "元") == "unit_yuan", "rotation \(shift)")
+            #expect(naming.stem(for: "微信收款") == "phrase_a", "rotation \(shift)")
+        }
+    }
+
     @Test func everyDefaultStemIsASpokenToken() {
         let spoken = SpeechConverter.alphabet(styles: [.spoken], forms: AmountForm.allCases)
         let stems = Naming.defaultStems

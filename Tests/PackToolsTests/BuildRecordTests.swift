@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PackTools
+
+/// The record of the last build (`.assets/last-build.tsv`) reads back as it was written, and a record that
+/// cannot be read as written is no record: the next build then takes the ordinary way.
+@Suite struct BuildRecordTests {
+    static func entry(_ index: Int, modified: Int64) -> BuildRecord.Entry {
+        BuildRecord.Entry(
+            token: index.isMultiple(of: 2) ? "億" : "phrase \(index)", source: "raw-audio/説明 \(index).wav",
+            sourceSize: 44 + index, sourceModified: modified, output: "normalized/x\(index).wav",
+            outputSize: 1_000_000 + index, outputModified: modified + 1)
+    }
+
+    @Test func savedRecordsLoadAsTheyWere() throws {
+        let pack = TestPack()
+        try FileManager.default.createDirectory(at: pack.paths.state, withIntermediateDirectories: true)
+        // Nanosecond times of today need 19 digits; a time before 1970 is negative.
+        let times: [Int64] = [1_764_600_000_123_456_789, -1_000_000_007, 0, Int64.max - 1]
+        let record = BuildRecord(
+            settings: String(repeating: "ab", count: 32), manifestSize: 3_440_152,
+            manifestModified: 1_764_600_000_999_999_999,
+            entries: times.indices.map { Self.entry($0, modified: times[$0]) })
+        record.save(pack.paths)
+        #expect(BuildRecord.load(pack.paths) == record)
+    }
+
+    @Test func aNameWithATabIsNotRecorded() throws {
+        let pack = TestPack()
+        try FileManager.default.createDirectory(at: pack.paths.state, withIntermediateDirectories: true)
+        BuildRecord(settings: "s", manifestSize: 1, manifestModified: 2, entries: [Self.entry(1, modified: 5)])
+            .save(pack.paths)
+        #expect(BuildRecord.load(pack.paths) != nil)
+        var odd = Self.entry(2, modified: 5)
+        odd.source = "raw-audio/a\tb.wav"
+        BuildRecord(settings: "s", manifestSize: 1, manifestModified: 2, entries: [odd]).save(pack.paths)
+        #expect(BuildRecord.load(pack.paths) == nil)
+        #expect(!FileManager.default.fileExists(atPath: BuildRecord.url(pack.paths).path))
+    }
+
+    @Test func numbersAreReadStrictly() {
+        func read(_ text: String) -> Int64? { decimal(ArraySlice(Array(text.utf8))) }
+        #expect(read("0") == 0)
+        #expect(read("-42") == -42)
+        #expect(read("9223372036854775807") == Int64.max)
+        #expect(read("9223372036854775808") == nil)
+        #expect(read("99999999999999999999") == nil)
+        for bad in ["", "-", "+1", " 1", "1 ", "1.5", "1e3", "٣", "0x10"] {
+            #expect(read(bad) == nil, "'\(bad)'")
+        }
+    }
+
+    @Test func aDamagedRecordIsNoRecord() throws {
+        let pack = TestPack()
+        try FileManager.default.createDirectory(at: pack.paths.state, withIntermediateDirectories: true)
+        BuildRecord(settings: "s", manifestSize: 1, manifestModified: 2, entries: [Self.entry(1, modified: 5)])
+            .save(pack.paths)
+        let url = BuildRecord.url(pack.paths)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        for damaged in [
+            String(text.dropLast()),  // cut short: no final line break
+            text.replacingOccurrences(of: "\t45\t", with: "\t4x5\t"),
+            text.replacingOccurrences(of: "\t45\t", with: "\t\t"),
+            text + "one\tfield\ttoo\tfew\t1\t2\n",
+        ] {
+            try Data(damaged.utf8).write(to: url)
+            #expect(BuildRecord.load(pack.paths) == nil, "\(damaged.debugDescription)")
+        }
+    }
+}
