@@ -5,8 +5,8 @@ import VoicePack
 
 /// What the last successful build left, by path, size and modification time: when nothing has moved since,
 /// a build has nothing to do, and need not even read the manifest (`.assets/last-build.tsv`).
-struct BuildRecord: Equatable {
-    struct Entry: Equatable {
+struct BuildRecord: Equatable, Sendable {
+    struct Entry: Equatable, Sendable {
         var token: String
         var source: String
         var sourceSize: Int

@@ -51,7 +51,7 @@ public struct FileStatus: Equatable, Sendable, Codable {
 
 /// A folder held open, so that the files under it are looked up from it rather than from the root: a stat
 /// of each of thousands of recordings or fragments walks one or two names instead of the whole path.
-final class OpenFolder {
+final class OpenFolder: Sendable {
     let path: String
     /// -1 when the folder could not be opened: then each path is looked up whole.
     private let descriptor: Int32

@@ -71,13 +71,17 @@ public enum PackBuilder {
         let transaction = PackTransaction(paths: paths)
         outcome.finishedInterruptedCommit = try transaction.recover()
 
-        let scan = SourceScanner(paths: paths).scan()
+        // The recordings are scanned while the record of the last build is read: neither needs the other.
+        let force = request.force
+        let (scan, (fingerprint, record)) = ParallelWork.both(jobs: request.jobs) {
+            SourceScanner(paths: paths).scan()
+        } _: {
+            (BuildRecord.fingerprint(settings, paths: paths), force ? nil : BuildRecord.load(paths))
+        }
         outcome.skipped = scan.skipped
         outcome.failures += scan.problems
 
         // Nothing moved since the last successful build: nothing to do, and the manifest need not be read.
-        let fingerprint = BuildRecord.fingerprint(settings, paths: paths)
-        let record = request.force ? nil : BuildRecord.load(paths)
         if scan.problems.isEmpty, let record, record.matches(settings: fingerprint, sources: scan.sources, paths: paths)
         {
             outcome.unchanged = record.entries.count
@@ -86,33 +90,36 @@ public enum PackBuilder {
             return outcome
         }
 
-        // Name every source; a file that names no token, or two files for one token, fail the build.
-        let naming = Naming(settings: settings)
-        var sourcesByToken: [Token: [SourceFile]] = [:]
-        var named: [(token: Token, source: SourceFile)] = []
-        named.reserveCapacity(scan.sources.count)
-        for source in scan.sources {
-            guard let token = naming.token(forStem: source.stem) else {
+        // Every source is named (a file that names no token, or two files for one token, fail the build)
+        // while the last manifest is read.
+        let ((naming, sourcesByToken, named), previous) = ParallelWork.both(jobs: request.jobs) {
+            let naming = Naming(settings: settings)
+            var sourcesByToken: [Token: [SourceFile]] = [:]
+            var named: [(token: Token, source: SourceFile)] = []
+            named.reserveCapacity(scan.sources.count)
+            for source in scan.sources {
+                guard let token = naming.token(forStem: source.stem) else {
+                    outcome.failures.append(
+                        Diagnostic(
+                            .error, paths.display(source.url), "naming", "'\(source.stem)' names no token",
+                            fix:
+                                "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
+                        ))
+                    continue
+                }
+                sourcesByToken[token, default: []].append(source)
+                named.append((token, source))
+            }
+            for (token, sources) in sourcesByToken where sources.count > 1 {
                 outcome.failures.append(
                     Diagnostic(
-                        .error, paths.display(source.url), "naming", "'\(source.stem)' names no token",
-                        fix:
-                            "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
-                    ))
-                continue
+                        .error, sources.map { paths.display($0.url) }.joined(separator: ", "), "naming",
+                        "\(sources.count) files for the token \(token)", fix: "keep one of them and remove the others"))
             }
-            sourcesByToken[token, default: []].append(source)
-            named.append((token, source))
+            return (naming, sourcesByToken, named)
+        } _: {
+            PreviousPack.load(paths: paths, settings: settings, fingerprint: fingerprint, record: record, force: force)
         }
-        for (token, sources) in sourcesByToken where sources.count > 1 {
-            outcome.failures.append(
-                Diagnostic(
-                    .error, sources.map { paths.display($0.url) }.joined(separator: ", "), "naming",
-                    "\(sources.count) files for the token \(token)", fix: "keep one of them and remove the others"))
-        }
-
-        let previous = PreviousPack.load(
-            paths: paths, settings: settings, fingerprint: fingerprint, record: record, force: request.force)
         // The hash cache is read (and written back) only when the manifest had to be decoded: a recorded
         // build hashes just the few files that moved.
         let usesCache = !previous.isRecorded
@@ -131,10 +138,15 @@ public enum PackBuilder {
         var work: [Work] = []
         var entries: [NewEntry] = []
         var toCheck: [(token: Token, source: SourceFile)] = []
-        // In the sources' order (by path); the manifest's order is made at the end.
+        // In the sources' order (by path); the manifest's order is made at the end. Each is a stat and a few
+        // lookups: a pack of thousands is looked at in two halves at once when there are two jobs.
         let openManifestFolder = OpenFolder(manifestFolder)
-        for (token, source) in named where sourcesByToken[token]!.count == 1 {
-            if let carried = previous.carried(token, source: source, manifestFolder: openManifestFolder) {
+        let unique = named.filter { sourcesByToken[$0.token]!.count == 1 }
+        let carried = ParallelWork.mapInHalves(unique, jobs: request.jobs, minimum: 1000) {
+            previous.carried($0.token, source: $0.source, manifestFolder: openManifestFolder)
+        }
+        for ((token, source), carried) in zip(unique, carried) {
+            if let carried {
                 entries.append(carried)
                 outcome.unchanged += 1
             } else {

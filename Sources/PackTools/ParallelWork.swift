@@ -23,6 +23,41 @@ enum ParallelWork {
         group.wait()
         return results.values
     }
+
+    /// `transform` of each of `items`, in their order: in two halves on two threads when there are two jobs
+    /// and at least `minimum` items (for a cheap transform, a thread is not worth it for fewer).
+    static func mapInHalves<Item: Sendable, Result: Sendable>(
+        _ items: [Item], jobs: Int, minimum: Int, _ transform: @escaping @Sendable (Item) -> Result
+    ) -> [Result] {
+        guard jobs > 1, items.count >= minimum, items.count >= 2 else { return items.map(transform) }
+        let half = items.count / 2
+        let (first, second) = both(jobs: jobs) {
+            items[..<half].map(transform)
+        } _: {
+            items[half...].map(transform)
+        }
+        return first + second
+    }
+
+    /// `first` on this thread while `second` runs on another, or one after the other when `jobs` is 1:
+    /// for two independent reads of a build's bookkeeping.
+    static func both<First, Second: Sendable>(
+        jobs: Int, _ first: () -> First, _ second: @escaping @Sendable () -> Second
+    ) -> (First, Second) {
+        guard jobs > 1 else { return (first(), second()) }
+        let result = ResultSlots<Second>(count: 1)
+        let group = DispatchGroup()
+        group.enter()
+        let thread = Thread {
+            result.set(0, second())
+            group.leave()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        let firstResult = first()
+        group.wait()
+        return (firstResult, result.values[0])
+    }
 }
 
 /// A counter threads can share.

@@ -8,14 +8,14 @@ import VoicePack
 /// touched since — the manifest is only split into its fragments' texts, and a fragment whose source and
 /// output have not moved is carried over as its text: a changed recording in a pack of thousands costs
 /// that one fragment, not a decode and an encode of the whole manifest. Otherwise the manifest is decoded.
-struct PreviousPack {
+struct PreviousPack: Sendable {
     /// The manifest's bytes as read (none when there is no manifest).
     let data: [UInt8]
     /// The files the last manifest lists, relative to its folder.
     let files: [String]
     private let kind: Kind
 
-    private enum Kind {
+    private enum Kind: Sendable {
         case recorded(BuildRecord, texts: [String: ArraySlice<UInt8>])
         /// The decoded fragments by token; none when the manifest was built under other settings.
         case decoded([String: Manifest.Fragment])
@@ -74,7 +74,7 @@ struct PreviousPack {
 }
 
 /// A fragment of the manifest being written: its text, and what the build's bookkeeping needs of it.
-struct NewEntry {
+struct NewEntry: Sendable {
     let token: String
     let file: String
     let sourceFile: String
