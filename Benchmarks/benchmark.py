@@ -18,6 +18,9 @@ from scipy.signal import resample_poly
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / ".build/release/assets"
+# The same code linked against the Swift runtime's shared libraries: the profile's samples then say whether
+# they fell in our code or in the runtime (scripts/benchmark builds it).
+ASSETS_DYNAMIC = ROOT / ".build/dynamic/release/assets"
 TARGET, CEILING = -16.0, -1.0
 QUICK = "--quick" in sys.argv
 SIZES = [36, 360] if QUICK else [36, 360, 3600]
@@ -237,10 +240,12 @@ def quality(folder):
 # ------------------------------------------------------------------------------------------- profiling
 
 def profile(pack):
-    """perf (cpu-clock samples) of a cold build on one job, grouped by the library the time was spent in."""
+    """perf (cpu-clock samples) of a cold build on one job, grouped by the library the time was spent in (the
+    build linked against the Swift runtime's shared libraries, so that the runtime is a library of its own)."""
     clean(pack)
     data = work / "perf.data"
-    subprocess.run(["perf", "record", "-e", "cpu-clock", "-q", "-o", str(data), str(ASSETS), "build", "--jobs", "1"],
+    subprocess.run(["perf", "record", "-e", "cpu-clock", "-q", "-o", str(data), str(ASSETS_DYNAMIC), "build",
+                    "--jobs", "1"],
                    cwd=pack, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     report = subprocess.run(["perf", "report", "-i", str(data), "--no-children", "--sort", "dso", "--stdio"],
                             check=True, capture_output=True, text=True).stdout
@@ -396,7 +401,8 @@ def write(results):
              "Made by `scripts/benchmark` in one run on this machine (2 cores, shared and noisy: medians of 3 to 5 runs",
              "where it says so). Corpora: the 36 deliveries `scripts/make-standin-recordings` makes (23 tokens and 13",
              "phrases: WAV, FLAC, AIFF, CAF, Ogg, W64, MP3; 16–96 kHz; mono, stereo, silent and inverted channels; levels",
-             "−3 to −24 dBFS; silence over a noise floor), repeated under phrase stems to 360 and 3,600 fragments.", "",
+             "−3 to −24 dBFS; silence over a noise floor), repeated under phrase stems to 360 and 3,600 fragments.",
+             "`assets` is built as the README builds it: release, with the Swift runtime linked in.", "",
              "## `assets build`", "",
              "The default converter is `medium` (the README says why); `best` is shown beside it.", "",
              "| fragments | cold, 2 jobs | cold, 1 job | jobs 2 ÷ 1 | cold, best converter, 2 jobs / 1 job | no-op | one source changed | peak memory (cold / no-op) |",
@@ -441,7 +447,9 @@ def write(results):
         lines.append(f"| {tool} | {q['count']}{empty} | {q['within1']} | {q['within1_spec']} | {q['spread']:.1f} LU | {q['stdev']:.2f} LU | {q['overs']} | "
                      f"{q['mono']} | {q['rate']} | {q['head']:.0f} / {q['head_max']:.0f} ms |")
     lines += ["", "## Where a cold build's time goes", "",
-              "perf, cpu-clock samples of a cold build of the 36 fragments on one job:", "",
+              "perf, cpu-clock samples of a cold build of the 36 fragments on one job (the same code linked against",
+              "the Swift runtime's shared libraries, so that each sample's library tells our code from the runtime's):",
+              "",
               "| spent in | share |", "|---|---:|"]
     for name, share in sorted(results["profile"].items(), key=lambda item: -item[1]):
         lines.append(f"| {name} | {share:.1f} % |")
