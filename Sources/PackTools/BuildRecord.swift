@@ -81,35 +81,48 @@ struct BuildRecord: Equatable, Sendable {
     }
 
     static func load(_ paths: PackPaths) -> BuildRecord? {
-        // Split as bytes: splitting a String splits by Character, which costs more than the rest of a no-op.
         guard let data = try? Data(contentsOf: url(paths)) else { return nil }
-        let bytes = [UInt8](data)
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard lines.count >= 2, lines.last?.isEmpty == true else { return nil }
-        lines.removeLast()
-        // Numbers are read from their bytes, and only the three names become strings.
-        func split(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-            line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        return data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// The record in `bytes`, read field by field: numbers from their digits, and only the three names
+    /// become strings. Nil unless every line is whole, with its fields each ended by a tab or, the last, by
+    /// a line break.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> BuildRecord? {
+        typealias Field = Slice<UnsafeBufferPointer<UInt8>>
+        var position = 0
+        /// The next field when it ends the line (or does not) as asked; nil otherwise or at the end.
+        func field(endingLine: Bool) -> Field? {
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") {
+                    return (byte == UInt8(ascii: "\n")) == endingLine ? bytes[start..<position - 1] : nil
+                }
+            }
+            return nil
         }
-        func text(_ field: ArraySlice<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
-        let header = split(lines[1])
-        guard header.count == 2, let size = decimal(header[0]), let modified = decimal(header[1]) else { return nil }
+        func number(endingLine: Bool) -> Int64? { field(endingLine: endingLine).flatMap { decimal($0) } }
+        func text(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
+        guard let settings = field(endingLine: true), let size = number(endingLine: false),
+            let modified = number(endingLine: true)
+        else { return nil }
         var entries: [Entry] = []
-        entries.reserveCapacity(lines.count - 2)
-        for line in lines.dropFirst(2) {
-            let fields = split(line)
-            guard fields.count == 7, let sourceSize = decimal(fields[2]), let sourceModified = decimal(fields[3]),
-                let outputSize = decimal(fields[5]), let outputModified = decimal(fields[6])
+        while position < bytes.count {
+            guard let token = field(endingLine: false), let source = field(endingLine: false),
+                let sourceSize = number(endingLine: false), let sourceModified = number(endingLine: false),
+                let output = field(endingLine: false), let outputSize = number(endingLine: false),
+                let outputModified = number(endingLine: true)
             else { return nil }
             entries.append(
                 Entry(
-                    token: text(fields[0]), source: text(fields[1]), sourceSize: Int(sourceSize),
-                    sourceModified: sourceModified, output: text(fields[4]), outputSize: Int(outputSize),
+                    token: text(token), source: text(source), sourceSize: Int(sourceSize),
+                    sourceModified: sourceModified, output: text(output), outputSize: Int(outputSize),
                     outputModified: outputModified))
         }
         return BuildRecord(
-            settings: String(decoding: lines[0], as: UTF8.self), manifestSize: Int(size), manifestModified: modified,
-            entries: entries)
+            settings: text(settings), manifestSize: Int(size), manifestModified: modified, entries: entries)
     }
 
     /// Writes the record; a path with a tab or a line break in it is not recorded (the next build takes
@@ -122,13 +135,27 @@ struct BuildRecord: Equatable, Sendable {
         var written = true
         func text(_ field: String) {
             let start = bytes.count
-            bytes += field.utf8
+            var field = field
+            field.withUTF8 { bytes.append(contentsOf: $0) }
             if bytes[start...].contains(where: { $0 == tab || $0 == newline }) { written = false }
         }
-        func number(_ value: some BinaryInteger) { bytes += String(value).utf8 }
+        // Digits written straight into the bytes: `String(value)` costs more than the rest of a line.
+        func number(_ value: Int64) {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var rest = value.magnitude
+                var start = digits.count
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            }
+        }
         text(settings)
         bytes.append(newline)
-        number(manifestSize)
+        number(Int64(manifestSize))
         bytes.append(tab)
         number(manifestModified)
         bytes.append(newline)
@@ -137,13 +164,13 @@ struct BuildRecord: Equatable, Sendable {
             bytes.append(tab)
             text(entry.source)
             bytes.append(tab)
-            number(entry.sourceSize)
+            number(Int64(entry.sourceSize))
             bytes.append(tab)
             number(entry.sourceModified)
             bytes.append(tab)
             text(entry.output)
             bytes.append(tab)
-            number(entry.outputSize)
+            number(Int64(entry.outputSize))
             bytes.append(tab)
             number(entry.outputModified)
             bytes.append(newline)
@@ -174,7 +201,7 @@ struct BuildRecord: Equatable, Sendable {
 }
 
 /// A whole number in decimal, an optional minus sign and digits only, read from its bytes.
-func decimal(_ field: ArraySlice<UInt8>) -> Int64? {
+func decimal<Digits: Collection<UInt8>>(_ field: Digits) -> Int64? {
     var digits = field[...]
     let negative = digits.first == UInt8(ascii: "-")
     if negative { digits = digits.dropFirst() }

@@ -22,7 +22,8 @@ extension Manifest {
     }
 
     /// The canonical bytes of `header` (its own fragments left out) with these fragment texts, in token order.
-    public static func canonicalData(header: Manifest, fragmentTexts: [some Collection<UInt8>]) -> Data {
+    /// Not generic over the texts' type, so that each text is copied as the block of bytes it is.
+    public static func canonicalData(header: Manifest, fragmentTexts: [ArraySlice<UInt8>]) -> Data {
         var empty = header
         empty.fragments = []
         let headerText = [UInt8](JSONLayout.indented(try! encoder.encode(empty)))
@@ -33,8 +34,9 @@ extension Manifest {
         output.reserveCapacity(headerText.count + fragmentTexts.reduce(0) { $0 + $1.count + 2 })
         output += headerText[..<slot]
         output += listKey + [UInt8(ascii: "\n")]
+        let separator = Array(",\n".utf8)
         for (offset, text) in fragmentTexts.enumerated() {
-            if offset > 0 { output += Array(",\n".utf8) }
+            if offset > 0 { output += separator }
             output += text
         }
         output += Array("\n  ],\n".utf8)
