@@ -41,6 +41,25 @@ import VoicePack
         do { _ = try JSONNode.parse(text) } catch { #expect(error.description == expected) }
     }
 
+    /// A string without escapes is read in one piece, one with an escape a scalar at a time: both give the
+    /// same text, for scalars of every UTF-8 length and for the empty string.
+    @Test func plainAndEscapedStringsReadTheSame() throws {
+        let texts = ["", "a", "phrase_0001", "é", "元", "😀", "微信收款，{amount}", String(repeating: "億", count: 300)]
+        for text in texts {
+            #expect(try JSONNode.parse("\"\(text)\"").value == .string(text))
+            // The same text with its first scalar escaped as \uXXXX (a surrogate pair beyond the BMP).
+            guard let first = text.unicodeScalars.first else { continue }
+            let escaped =
+                first.utf16.map { String(format: "\\u%04x", $0) }.joined() + String(text.unicodeScalars.dropFirst())
+            #expect(try JSONNode.parse("\"\(escaped)\"").value == .string(text), "\(escaped)")
+        }
+        // A control character or a line break inside a string is refused where it stands.
+        let control = #expect(throws: JSONSyntaxError.self) { try JSONNode.parse("\"ab\u{01}cd\"") }
+        #expect(control?.description == "1:4: a control character inside a string")
+        let lineBreak = #expect(throws: JSONSyntaxError.self) { try JSONNode.parse("[\"元\ncd\"]") }
+        #expect(lineBreak?.description == "1:4: a line break inside a string: close the string with '\"'")
+    }
+
     @Test func deepNestingIsRefusedNotACrash() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONSyntaxError.self) { try JSONNode.parse(deep) }
