@@ -39,6 +39,32 @@ public struct FileStatus: Equatable, Sendable, Codable {
         self.isRegularFile = isRegularFile
     }
 
+    /// A file's bytes, read straight into the array (a manifest of thousands of fragments is megabytes:
+    /// reading it as Data and copying it out would touch them twice); nil when it cannot be read.
+    static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 65_536)) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
     /// True for a symbolic link itself (not followed).
     public static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()

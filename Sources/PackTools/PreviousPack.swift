@@ -30,15 +30,14 @@ struct PreviousPack: Sendable {
     static func load(
         paths: PackPaths, settings: Settings, fingerprint: String, record: BuildRecord?, force: Bool
     ) -> PreviousPack {
-        let read = try? Data(contentsOf: paths.manifest)
-        let data = read.map { [UInt8]($0) } ?? []
+        let data = FileStatus.contents(of: paths.manifest.path) ?? []
         if !force, let record, record.settings == fingerprint, let status = FileStatus.of(paths.manifest.path),
             status.size == record.manifestSize, status.modified == record.manifestModified,
             let texts = Manifest.fragmentTexts(in: data), texts.count == record.entries.count
         {
             return PreviousPack(data: data, files: record.entries.map(\.output), kind: .recorded(record, texts: texts))
         }
-        guard let read, !read.isEmpty, let manifest = try? Manifest.decode(read, name: paths.display(paths.manifest))
+        guard !data.isEmpty, let manifest = try? Manifest.decode(Data(data), name: paths.display(paths.manifest))
         else {
             return PreviousPack(data: data, files: [], kind: .decoded([:]))
         }

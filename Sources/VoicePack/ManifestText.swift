@@ -30,18 +30,19 @@ extension Manifest {
         guard !fragmentTexts.isEmpty,
             let slot = headerText.withUnsafeBufferPointer({ Bytes.find(emptyList, in: $0, from: 0) })
         else { return Data(headerText) }
-        var output = [UInt8]()
-        output.reserveCapacity(headerText.count + fragmentTexts.reduce(0) { $0 + $1.count + 2 })
-        output += headerText[..<slot]
-        output += listKey + [UInt8(ascii: "\n")]
-        let separator = Array(",\n".utf8)
+        // Made as the Data it is returned as: a manifest of thousands is megabytes, not to be copied again.
+        var output = Data(capacity: headerText.count + fragmentTexts.reduce(0) { $0 + $1.count + 2 })
+        func append(_ bytes: ArraySlice<UInt8>) { bytes.withUnsafeBufferPointer { output.append($0) } }
+        append(headerText[..<slot])
+        append((listKey + [UInt8(ascii: "\n")])[...])
+        let separator = Array(",\n".utf8)[...]
         for (offset, text) in fragmentTexts.enumerated() {
-            if offset > 0 { output += separator }
-            output += text
+            if offset > 0 { append(separator) }
+            append(text)
         }
-        output += Array("\n  ],\n".utf8)
-        output += headerText[(slot + emptyList.count)...]
-        return Data(output)
+        append(Array("\n  ],\n".utf8)[...])
+        append(headerText[(slot + emptyList.count)...])
+        return output
     }
 
     /// Each fragment's text in a canonical manifest, by token; nil when `data` is not laid out as `assets`

@@ -70,3 +70,19 @@ import Testing
         }
     }
 }
+
+/// A file read straight into bytes, as a build reads the last manifest.
+@Suite struct FileContentsTests {
+    @Test func readsWholeFilesAndNothingElse() throws {
+        let pack = TestPack()
+        let missing = pack.url("none.json").path
+        #expect(FileStatus.contents(of: missing) == nil)
+        #expect(FileStatus.contents(of: pack.url("raw-audio").path) == nil)  // a folder is no file
+        for size in [0, 1, 65_536, 200_003] {
+            let url = pack.url("file-\(size)")
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
+            try Data(bytes).write(to: url)
+            #expect(FileStatus.contents(of: url.path) == bytes, "\(size) bytes")
+        }
+    }
+}
