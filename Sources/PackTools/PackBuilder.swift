@@ -245,14 +245,16 @@ public enum PackBuilder {
             return url.deletingLastPathComponent().path == paths.out.path ? url.lastPathComponent : nil
         }
         outcome.removed = removals
-        let sameManifest =
+        // The manifests are compared only when no file moved: a build that moved one need not read megabytes.
+        func sameManifest() -> Bool {
             manifest.count == previous.data.count
-            && manifest.withUnsafeBytes { new in
-                previous.data.withUnsafeBytes { old in
-                    old.isEmpty || memcmp(new.baseAddress!, old.baseAddress!, old.count) == 0
+                && manifest.withUnsafeBytes { new in
+                    previous.data.withUnsafeBytes { old in
+                        old.isEmpty || memcmp(new.baseAddress!, old.baseAddress!, old.count) == 0
+                    }
                 }
-            }
-        if moves.isEmpty && removals.isEmpty && sameManifest {
+        }
+        if moves.isEmpty && removals.isEmpty && sameManifest() {
             transaction.discardStaging()
         } else {
             try transaction.commit(moves: moves, removals: removals, manifest: manifest)
@@ -263,7 +265,7 @@ public enum PackBuilder {
         let sourceByPath = Dictionary(scan.sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var recorded: [BuildRecord.Entry] = []
         for entry in entries {
-            guard let output = entry.outputStatus ?? FileStatus.of(PackPaths.join(manifestFolder, entry.file)) else {
+            guard let output = entry.outputStatus ?? openManifestFolder.status(entry.file) else {
                 continue
             }
             if usesCache, let sha256 = entry.sha256 {
