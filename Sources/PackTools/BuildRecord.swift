@@ -22,15 +22,21 @@ struct BuildRecord: Equatable, Sendable {
     let manifestModified: Int64
     /// In the manifest's order.
     let entries: [Entry]
-    /// The entries by source path: how a build finds what the record says of each recording it scanned.
-    let bySource: [String: Entry]
+    /// Each entry's place by its source path (the first, should two share one): how a build finds what the
+    /// record says of each recording it scanned.
+    let indexBySource: [String: Int]
 
     init(settings: String, manifestSize: Int, manifestModified: Int64, entries: [Entry]) {
         self.settings = settings
         self.manifestSize = manifestSize
         self.manifestModified = manifestModified
         self.entries = entries
-        bySource = Dictionary(entries.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
+        var indexBySource: [String: Int] = [:]
+        indexBySource.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() where indexBySource[entry.source] == nil {
+            indexBySource[entry.source] = index
+        }
+        self.indexBySource = indexBySource
     }
 
     static func url(_ paths: PackPaths) -> URL { paths.state.appendingPathComponent("last-build.tsv") }
@@ -128,75 +134,117 @@ struct BuildRecord: Equatable, Sendable {
     /// Writes the record; a path with a tab or a line break in it is not recorded (the next build takes
     /// the ordinary way).
     func save(_ paths: PackPaths) {
+        Self.save(
+            settings: settings, manifestSize: manifestSize, manifestModified: manifestModified,
+            lines: Self.lines(for: entries), to: paths)
+    }
+
+    /// Writes the record from its parts: the first line, then `lines` as `lines(for:)` made them (a build
+    /// makes those while its commit writes the manifest, whose size and time the first line holds). Nil
+    /// `lines` removes the record.
+    static func save(settings: String, manifestSize: Int, manifestModified: Int64, lines: [UInt8]?, to paths: PackPaths)
+    {
+        guard let lines else {
+            try? FileManager.default.removeItem(at: url(paths))
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(settings.utf8.count + 42 + lines.count)
+        bytes += settings.utf8
+        bytes.append(UInt8(ascii: "\n"))
+        appendDigits(Int64(manifestSize), to: &bytes)
+        bytes.append(UInt8(ascii: "\t"))
+        appendDigits(manifestModified, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        bytes += lines
+        try? PackTransaction.writeAtomically(Data(bytes), to: url(paths), durable: false)
+    }
+
+    /// The lines that record `entries`, one per entry; nil when a path has a tab or a line break in it.
+    static func lines(for entries: [Entry]) -> [UInt8]? {
         let tab = UInt8(ascii: "\t")
         let newline = UInt8(ascii: "\n")
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(128 * (entries.count + 1) + settings.utf8.count)
-        var written = true
+        bytes.reserveCapacity(128 * entries.count)
+        var recordable = true
         func text(_ field: String) {
             let start = bytes.count
             var field = field
             field.withUTF8 { bytes.append(contentsOf: $0) }
-            if bytes[start...].contains(where: { $0 == tab || $0 == newline }) { written = false }
+            if bytes[start...].contains(where: { $0 == tab || $0 == newline }) { recordable = false }
         }
-        // Digits written straight into the bytes: `String(value)` costs more than the rest of a line.
-        func number(_ value: Int64) {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var rest = value.magnitude
-                var start = digits.count
-                repeat {
-                    start -= 1
-                    digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                } while rest > 0
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-            }
-        }
-        text(settings)
-        bytes.append(newline)
-        number(Int64(manifestSize))
-        bytes.append(tab)
-        number(manifestModified)
-        bytes.append(newline)
-        for entry in entries where written {
+        for entry in entries {
             text(entry.token)
             bytes.append(tab)
             text(entry.source)
             bytes.append(tab)
-            number(Int64(entry.sourceSize))
+            appendDigits(Int64(entry.sourceSize), to: &bytes)
             bytes.append(tab)
-            number(entry.sourceModified)
+            appendDigits(entry.sourceModified, to: &bytes)
             bytes.append(tab)
             text(entry.output)
             bytes.append(tab)
-            number(Int64(entry.outputSize))
+            appendDigits(Int64(entry.outputSize), to: &bytes)
             bytes.append(tab)
-            number(entry.outputModified)
+            appendDigits(entry.outputModified, to: &bytes)
             bytes.append(newline)
+            if !recordable { return nil }
         }
-        guard written else {
-            try? FileManager.default.removeItem(at: Self.url(paths))
-            return
-        }
-        try? PackTransaction.writeAtomically(Data(bytes), to: Self.url(paths), durable: false)
+        return bytes
     }
 
-    /// True when the sources found now, the outputs and the manifest are all as this record left them.
-    func matches(settings fingerprint: String, sources: [SourceFile], paths: PackPaths) -> Bool {
-        guard fingerprint == settings, sources.count == entries.count,
-            let manifest = FileStatus.of(paths.manifest.path), manifest.size == manifestSize,
-            manifest.modified == manifestModified
-        else { return false }
-        let manifestFolder = OpenFolder(paths.manifest.deletingLastPathComponent().path)
-        for source in sources {
-            guard let entry = bySource[source.path], entry.sourceSize == source.status.size,
-                entry.sourceModified == source.status.modified,
-                let output = manifestFolder.status(entry.output),
-                output.size == entry.outputSize, output.modified == entry.outputModified
-            else { return false }
+    /// `value` in decimal, written straight into `bytes`: `String(value)` costs more than the rest of a line.
+    private static func appendDigits(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
-        return true
+    }
+}
+
+/// The record of the last build beside what `stat` says now of each output it lists.
+///
+/// The outputs are looked at while the recordings are scanned (a stat each, thousands in a large pack, on
+/// the other core), so that telling an unchanged fragment afterwards is lookups alone.
+struct RecordedBuild: Sendable {
+    let record: BuildRecord
+    /// In the record's order; nil where the output cannot be stat'ed.
+    let outputs: [FileStatus?]
+
+    init(_ record: BuildRecord, manifestFolder: OpenFolder) {
+        self.record = record
+        outputs = record.entries.map { manifestFolder.status($0.output) }
+    }
+
+    /// What the record says of `source`, when the recording and its output are both as the record left
+    /// them; with the output's status now.
+    func unmoved(_ source: SourceFile) -> (entry: BuildRecord.Entry, output: FileStatus)? {
+        guard let index = record.indexBySource[source.path] else { return nil }
+        let entry = record.entries[index]
+        guard entry.sourceSize == source.status.size, entry.sourceModified == source.status.modified,
+            let output = outputs[index], output.size == entry.outputSize, output.modified == entry.outputModified
+        else { return nil }
+        return (entry, output)
+    }
+
+    /// The sources found now that the record does not vouch for: new ones, changed ones, and ones whose
+    /// output moved.
+    func moved(_ sources: [SourceFile]) -> [SourceFile] { sources.filter { unmoved($0) == nil } }
+
+    /// True when the settings and the manifest are as the record left them and it lists `sourceCount`
+    /// sources: with no source `moved`, nothing has changed since.
+    func matches(settings fingerprint: String, sourceCount: Int, paths: PackPaths) -> Bool {
+        guard fingerprint == record.settings, sourceCount == record.entries.count,
+            let manifest = FileStatus.of(paths.manifest.path)
+        else { return false }
+        return manifest.size == record.manifestSize && manifest.modified == record.manifestModified
     }
 }
 

@@ -41,28 +41,50 @@ public struct FileStatus: Equatable, Sendable, Codable {
 
     /// A file's bytes, read straight into the array (a manifest of thousands of fragments is megabytes:
     /// reading it as Data and copying it out would touch them twice); nil when it cannot be read.
+    ///
+    /// The array is made one byte larger than the file, uninitialised, so the read that finds the end
+    /// needs no room of its own: filling it with zeros first, or growing it then, would write every page
+    /// twice. A file that grew since its `fstat` is read on in pieces.
     static func contents(of path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 65_536)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        /// Reads into `buffer` until it is full or the file ends; the count read, or nil on an error.
+        func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            var filled = 0
+            while filled < buffer.count {
+                let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return nil
+                }
+                if count == 0 { break }
+                filled += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            filled += count
+            return filled
         }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
+            guard let filled = fill(UnsafeMutableRawBufferPointer(buffer)) else {
+                failed = true
+                return
+            }
+            count = filled
+        }
+        while !failed && bytes.count > Int(info.st_size) {
+            let piece = [UInt8](unsafeUninitializedCapacity: 65_536) { buffer, count in
+                guard let filled = fill(UnsafeMutableRawBufferPointer(buffer)) else {
+                    failed = true
+                    return
+                }
+                count = filled
+            }
+            if piece.isEmpty { break }
+            bytes += piece
+        }
+        return failed ? nil : bytes
     }
 
     /// True for a symbolic link itself (not followed).

@@ -71,23 +71,43 @@ public enum PackBuilder {
         let transaction = PackTransaction(paths: paths)
         outcome.finishedInterruptedCommit = try transaction.recover()
 
-        // The recordings are scanned while the record of the last build is read: neither needs the other.
+        // The recordings are scanned while the record of the last build is read and the outputs it lists
+        // are looked at: neither needs the other, and each is a stat per fragment.
         let force = request.force
+        let manifestFolder = OpenFolder(paths.manifest.deletingLastPathComponent().path)
         let (scan, (fingerprint, record)) = ParallelWork.both(jobs: request.jobs) {
             SourceScanner(paths: paths).scan()
         } _: {
-            (BuildRecord.fingerprint(settings, paths: paths), force ? nil : BuildRecord.load(paths))
+            (
+                BuildRecord.fingerprint(settings, paths: paths),
+                force ? nil : BuildRecord.load(paths).map { RecordedBuild($0, manifestFolder: manifestFolder) }
+            )
         }
         outcome.skipped = scan.skipped
         outcome.failures += scan.problems
 
         // Nothing moved since the last successful build: nothing to do, and the manifest need not be read.
-        if scan.problems.isEmpty, let record, record.matches(settings: fingerprint, sources: scan.sources, paths: paths)
+        let moved = record?.moved(scan.sources) ?? scan.sources
+        if scan.problems.isEmpty, let record, moved.isEmpty,
+            record.matches(settings: fingerprint, sourceCount: scan.sources.count, paths: paths)
         {
-            outcome.unchanged = record.entries.count
+            outcome.unchanged = record.record.entries.count
             outcome.warnings = coverageWarnings(
-                Set(record.entries.map { Token($0.token) }), settings: settings, paths: paths)
+                Set(record.record.entries.map { Token($0.token) }), settings: settings, paths: paths)
             return outcome
+        }
+
+        // A few recordings moved since the last build: their audio work starts now (see `HeadStart`).
+        let pipeline = FragmentPipeline(settings: settings)
+        var staging: URL? = nil
+        var headStart: HeadStart? = nil
+        defer { headStart?.wait() }
+        if request.jobs > 1, record != nil, scan.problems.isEmpty, !moved.isEmpty, moved.count <= request.jobs {
+            let jobs = moved.map { FragmentJob(source: $0, settings: settings) }
+            if Set(jobs.map(\.fileName)).count == jobs.count, let folder = try? transaction.prepareStaging() {
+                staging = folder
+                headStart = HeadStart(jobs, pipeline: pipeline, staging: folder, paths: paths)
+            }
         }
 
         // Every source is named (a file that names no token, or two files for one token, fail the build)
@@ -124,29 +144,21 @@ public enum PackBuilder {
         // build hashes just the few files that moved.
         let usesCache = !previous.isRecorded
         var cache = usesCache ? BuildCache.load(from: paths) : BuildCache()
-        let manifestFolder = paths.manifest.deletingLastPathComponent().path
 
         // Decide, per token, whether its fragment can stay as it is: carried over as its text when the
         // record says neither its source nor its output moved; otherwise kept when the source's digest and
         // the output's are what the last manifest says.
         struct Work: Sendable {
             let token: Token
-            let source: SourceFile
+            let job: FragmentJob
             let sourceSHA256: String
-            let fileName: String
         }
         var work: [Work] = []
         var entries: [NewEntry] = []
         var toCheck: [(token: Token, source: SourceFile)] = []
-        // In the sources' order (by path); the manifest's order is made at the end. Each is a stat and a few
-        // lookups: a pack of thousands is looked at in two halves at once when there are two jobs.
-        let openManifestFolder = OpenFolder(manifestFolder)
-        let unique = named.filter { sourcesByToken[$0.token]!.count == 1 }
-        let carried = ParallelWork.mapInHalves(unique, jobs: request.jobs, minimum: 1000) {
-            previous.carried($0.token, source: $0.source, manifestFolder: openManifestFolder)
-        }
-        for ((token, source), carried) in zip(unique, carried) {
-            if let carried {
+        // In the sources' order (by path); the manifest's order is made at the end.
+        for (token, source) in named where sourcesByToken[token]!.count == 1 {
+            if let carried = previous.carried(token, source: source) {
                 entries.append(carried)
                 outcome.unchanged += 1
             } else {
@@ -167,61 +179,52 @@ public enum PackBuilder {
                         fix: "make it readable"))
                 continue
             }
-            let fileName =
-                source.stem.precomposedStringWithCanonicalMapping + "." + settings.format.container.fileExtension
-            let output = paths.out.appendingPathComponent(fileName)
+            let job = FragmentJob(source: source, settings: settings)
+            let output = paths.out.appendingPathComponent(job.fileName)
             if let old = previous.fragment(token), old.source.sha256 == sha, old.source.file == source.path,
-                old.file == paths.manifestRelative(output), let status = FileStatus.of(output.path),
+                old.file == paths.manifestRelative(output), let status = manifestFolder.status(old.file),
                 (try? cache.sha256(of: output, path: old.file, status: status)) == old.sha256
             {
-                entries.append(NewEntry(old))
+                entries.append(NewEntry(old, outputStatus: status))
                 outcome.unchanged += 1
             } else {
-                work.append(Work(token: token, source: source, sourceSHA256: sha, fileName: fileName))
+                work.append(Work(token: token, job: job, sourceSHA256: sha))
             }
         }
 
-        // The audio work, in parallel, into the staging folder.
+        // The audio work, in parallel, into the staging folder; what was started early is waited for.
         var moves: [String] = []
         if !work.isEmpty {
-            let staging = try transaction.prepareStaging()
-            let pipeline = FragmentPipeline(settings: settings)
+            let staging = try staging ?? transaction.prepareStaging()
             let work = work
             let finished = Counter()
             let progress = request.progress
+            let early = headStart
             let results = ParallelWork.map(count: work.count, jobs: request.jobs) {
-                index -> Result<(FragmentReport, String), AudioError> in
-                let item = work[index]
-                let staged = staging.appendingPathComponent(item.fileName).path
-                let result = Result { () throws(AudioError) -> (FragmentReport, String) in
-                    let report = try pipeline.process(
-                        sourcePath: item.source.url.path, name: paths.display(item.source.url), outputPath: staged,
-                        ditherSeed: item.fileName)
-                    guard let sha = try? SHA256.hex(ofFileAt: staged) else {
-                        throw AudioError(file: staged, problem: "cannot be read back", fix: "check the free disk space")
-                    }
-                    return (report, sha)
-                }
-                progress?(finished.increment(), work.count, paths.display(item.source.url))
+                index -> Result<FragmentJob.Done, AudioError> in
+                let job = work[index].job
+                let result = early?.result(for: job) ?? job.run(pipeline, staging: staging, paths: paths)
+                progress?(finished.increment(), work.count, paths.display(job.source.url))
                 return result
             }
             for (item, result) in zip(work, results) {
                 switch result {
                 case .failure(let error):
                     outcome.failures.append(Diagnostic(.error, error.file, "audio", error.problem, fix: error.fix))
-                case .success(let (report, sha)):
-                    let output = paths.out.appendingPathComponent(item.fileName)
+                case .success(let done):
+                    let output = paths.out.appendingPathComponent(item.job.fileName)
                     entries.append(
                         NewEntry(
                             FragmentRecord.make(
-                                token: item.token.text, file: paths.manifestRelative(output), sha256: sha,
-                                source: item.source, sourceSHA256: item.sourceSHA256, report: report,
-                                settings: settings)))
-                    moves.append(item.fileName)
+                                token: item.token.text, file: paths.manifestRelative(output), sha256: done.sha256,
+                                source: item.job.source, sourceSHA256: item.sourceSHA256, report: done.report,
+                                settings: settings), outputStatus: done.status))
+                    moves.append(item.job.fileName)
                     outcome.built.append(item.token.text)
                 }
             }
         }
+        headStart?.wait()
 
         guard outcome.failures.isEmpty else {
             transaction.discardStaging()
@@ -254,42 +257,60 @@ public enum PackBuilder {
                     }
                 }
         }
-        if moves.isEmpty && removals.isEmpty && sameManifest() {
-            transaction.discardStaging()
-        } else {
-            try transaction.commit(moves: moves, removals: removals, manifest: manifest)
-            outcome.manifestWritten = true
-        }
-        // Each output is looked at once, for the hash cache and for the record of this build (a carried one
-        // was looked at when it was carried, and the commit left it alone).
-        let sourceByPath = Dictionary(scan.sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        var recorded: [BuildRecord.Entry] = []
-        for entry in entries {
-            guard let output = entry.outputStatus ?? openManifestFolder.status(entry.file) else {
-                continue
+        let changesPack = !(moves.isEmpty && removals.isEmpty && sameManifest())
+        // The record of this build and the coverage warnings are made while the commit writes the manifest
+        // and waits for the disk. Each output's status is known by now, so nothing here looks at a file the
+        // commit moves.
+        let sources = scan.sources
+        let finalEntries = entries
+        let (committed, (recordLines, warnings)) = ParallelWork.both(jobs: request.jobs) {
+            Result { () throws -> Void in
+                if changesPack {
+                    try transaction.commit(moves: moves, removals: removals, manifest: manifest)
+                } else {
+                    transaction.discardStaging()
+                }
             }
-            if usesCache, let sha256 = entry.sha256 {
+        } _: {
+            (
+                BuildRecord.lines(for: recordEntries(finalEntries, sources: sources)),
+                coverageWarnings(
+                    Set(finalEntries.map { Token($0.token) }), settings: settings, paths: paths, naming: naming)
+            )
+        }
+        try committed.get()
+        outcome.manifestWritten = changesPack
+        if usesCache {
+            for entry in entries {
+                guard let sha256 = entry.sha256, let output = entry.outputStatus else { continue }
                 let cached = BuildCache.Entry(size: output.size, modified: output.modified, sha256: sha256)
                 if cache.files[entry.file] != cached { cache.files[entry.file] = cached }
             }
-            guard let source = sourceByPath[entry.sourceFile] else { continue }
-            recorded.append(
-                BuildRecord.Entry(
-                    token: entry.token, source: entry.sourceFile, sourceSize: source.status.size,
-                    sourceModified: source.status.modified, output: entry.file, outputSize: output.size,
-                    outputModified: output.modified))
+            cache.save(to: paths)
         }
-        if usesCache { cache.save(to: paths) }
         if let written = FileStatus.of(paths.manifest.path) {
-            BuildRecord(
+            BuildRecord.save(
                 settings: fingerprint, manifestSize: written.size, manifestModified: written.modified,
-                entries: recorded
-            )
-            .save(paths)
+                lines: recordLines, to: paths)
         }
-        outcome.warnings = coverageWarnings(
-            Set(entries.map { Token($0.token) }), settings: settings, paths: paths, naming: naming)
+        outcome.warnings = warnings
         return outcome
+    }
+
+    /// What the record of this build says of each fragment: its source's status as scanned and its output's
+    /// as last looked at. A fragment whose source is not among those scanned, or whose output could not be
+    /// looked at, is left out, and the next build looks at it again.
+    static func recordEntries(_ entries: [NewEntry], sources: [SourceFile]) -> [BuildRecord.Entry] {
+        var sourceByPath: [String: SourceFile] = [:]
+        sourceByPath.reserveCapacity(sources.count)
+        for source in sources where sourceByPath[source.path] == nil { sourceByPath[source.path] = source }
+        return entries.compactMap { entry in
+            guard let output = entry.outputStatus, let source = sourceByPath[entry.sourceFile] else { return nil }
+            return BuildRecord.Entry(
+                token: entry.token, source: entry.sourceFile, sourceSize: source.status.size,
+                sourceModified: source.status.modified, output: entry.file, outputSize: output.size,
+                outputModified: output.modified)
+        }
     }
 
     /// A warning for each token the enabled styles, forms and templates need that no fragment serves.

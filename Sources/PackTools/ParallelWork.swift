@@ -24,21 +24,6 @@ enum ParallelWork {
         return results.values
     }
 
-    /// `transform` of each of `items`, in their order: in two halves on two threads when there are two jobs
-    /// and at least `minimum` items (for a cheap transform, a thread is not worth it for fewer).
-    static func mapInHalves<Item: Sendable, Result: Sendable>(
-        _ items: [Item], jobs: Int, minimum: Int, _ transform: @escaping @Sendable (Item) -> Result
-    ) -> [Result] {
-        guard jobs > 1, items.count >= minimum, items.count >= 2 else { return items.map(transform) }
-        let half = items.count / 2
-        let (first, second) = both(jobs: jobs) {
-            items[..<half].map(transform)
-        } _: {
-            items[half...].map(transform)
-        }
-        return first + second
-    }
-
     /// `first` on this thread while `second` runs on another, or one after the other when `jobs` is 1:
     /// for two independent reads of a build's bookkeeping.
     static func both<First, Second: Sendable>(
@@ -74,7 +59,8 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-private final class ResultSlots<Result>: @unchecked Sendable {
+/// One slot per result, filled by whichever thread finishes it.
+final class ResultSlots<Result>: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Result?]
 

@@ -16,7 +16,7 @@ struct PreviousPack: Sendable {
     private let kind: Kind
 
     private enum Kind: Sendable {
-        case recorded(BuildRecord, texts: [String: ArraySlice<UInt8>])
+        case recorded(RecordedBuild, texts: [String: ArraySlice<UInt8>])
         /// The decoded fragments by token; none when the manifest was built under other settings.
         case decoded([String: Manifest.Fragment])
     }
@@ -28,14 +28,16 @@ struct PreviousPack: Sendable {
 
     /// `force` keeps nothing: every fragment is built again.
     static func load(
-        paths: PackPaths, settings: Settings, fingerprint: String, record: BuildRecord?, force: Bool
+        paths: PackPaths, settings: Settings, fingerprint: String, record recorded: RecordedBuild?, force: Bool
     ) -> PreviousPack {
         let data = FileStatus.contents(of: paths.manifest.path) ?? []
-        if !force, let record, record.settings == fingerprint, let status = FileStatus.of(paths.manifest.path),
+        if !force, let recorded, case let record = recorded.record, record.settings == fingerprint,
+            let status = FileStatus.of(paths.manifest.path),
             status.size == record.manifestSize, status.modified == record.manifestModified,
             let texts = Manifest.fragmentTexts(in: data), texts.count == record.entries.count
         {
-            return PreviousPack(data: data, files: record.entries.map(\.output), kind: .recorded(record, texts: texts))
+            return PreviousPack(
+                data: data, files: record.entries.map(\.output), kind: .recorded(recorded, texts: texts))
         }
         guard !data.isEmpty, let manifest = try? Manifest.decode(Data(data), name: paths.display(paths.manifest))
         else {
@@ -52,12 +54,9 @@ struct PreviousPack: Sendable {
     }
 
     /// The fragment for `token` as its text, when the record says neither `source` nor the output moved.
-    func carried(_ token: Token, source: SourceFile, manifestFolder: OpenFolder) -> NewEntry? {
-        guard case .recorded(let record, let texts) = kind, let entry = record.bySource[source.path],
-            entry.token == token.text, entry.sourceSize == source.status.size,
-            entry.sourceModified == source.status.modified, let text = texts[token.text],
-            let output = manifestFolder.status(entry.output),
-            output.size == entry.outputSize, output.modified == entry.outputModified
+    func carried(_ token: Token, source: SourceFile) -> NewEntry? {
+        guard case .recorded(let recorded, let texts) = kind, let (entry, output) = recorded.unmoved(source),
+            entry.token == token.text, let text = texts[token.text]
         else { return nil }
         return NewEntry(
             carried: text, token: entry.token, file: entry.output, sourceFile: entry.source, outputStatus: output)
@@ -80,16 +79,18 @@ struct NewEntry: Sendable {
     /// The output's digest, when this build has the fragment's value (the hash cache learns it).
     let sha256: String?
     let text: ArraySlice<UInt8>
-    /// The output's status, when already looked at and left alone by the commit.
+    /// The output's status as this build last looked at it (a new one in the staging folder: the rename
+    /// into place keeps its size and time); nil when it could not be looked at, and then it is neither
+    /// recorded nor cached.
     let outputStatus: FileStatus?
 
-    init(_ fragment: Manifest.Fragment) {
+    init(_ fragment: Manifest.Fragment, outputStatus: FileStatus?) {
         token = fragment.token
         file = fragment.file
         sourceFile = fragment.source.file
         sha256 = fragment.sha256
         text = Manifest.canonicalText(of: fragment)[...]
-        outputStatus = nil
+        self.outputStatus = outputStatus
     }
 
     init(carried text: ArraySlice<UInt8>, token: String, file: String, sourceFile: String, outputStatus: FileStatus) {

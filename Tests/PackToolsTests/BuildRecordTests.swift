@@ -27,6 +27,34 @@ import Testing
         #expect(BuildRecord.load(pack.paths) == record)
     }
 
+    /// A source is vouched for only when it and its output are as recorded; anything else has moved.
+    @Test func movedSourcesAreTheOnesTheRecordDoesNotVouchFor() throws {
+        let pack = TestPack()
+        try FileManager.default.createDirectory(at: pack.url("normalized"), withIntermediateDirectories: true)
+        var entries: [BuildRecord.Entry] = []
+        for index in 0..<4 {
+            pack.writeBytes("s\(index).wav", Data(repeating: UInt8(index), count: 10 + index))
+            pack.writeBytes("../normalized/o\(index).wav", Data(repeating: 1, count: 100 + index))
+            let source = try FileStatus.of(pack.url("raw-audio/s\(index).wav").path).unwrapped()
+            let output = try FileStatus.of(pack.url("normalized/o\(index).wav").path).unwrapped()
+            entries.append(
+                BuildRecord.Entry(
+                    token: "t\(index)", source: "raw-audio/s\(index).wav", sourceSize: source.size,
+                    sourceModified: source.modified, output: "normalized/o\(index).wav", outputSize: output.size,
+                    outputModified: output.modified))
+        }
+        let record = BuildRecord(settings: "s", manifestSize: 0, manifestModified: 0, entries: entries)
+        pack.writeBytes("s1.wav", Data(repeating: 9, count: 50))  // changed
+        pack.writeBytes("../normalized/o2.wav", Data(repeating: 9, count: 50))  // its output changed
+        pack.writeBytes("s4.wav", Data(repeating: 4, count: 14))  // new
+        let recorded = RecordedBuild(record, manifestFolder: OpenFolder(pack.root.path))
+        let sources = SourceScanner(paths: pack.paths).scan().sources
+        #expect(sources.count == 5)
+        #expect(recorded.moved(sources).map(\.path) == ["raw-audio/s1.wav", "raw-audio/s2.wav", "raw-audio/s4.wav"])
+        #expect(recorded.unmoved(sources[0])?.entry == entries[0])
+        #expect(recorded.unmoved(sources[3])?.output.size == 103)
+    }
+
     @Test func aNameWithATabIsNotRecorded() throws {
         let pack = TestPack()
         try FileManager.default.createDirectory(at: pack.paths.state, withIntermediateDirectories: true)
@@ -84,5 +112,16 @@ import Testing
             try Data(bytes).write(to: url)
             #expect(FileStatus.contents(of: url.path) == bytes, "\(size) bytes")
         }
+    }
+
+    /// A file longer than `stat` said when it was opened is read to its end: Linux's files under /proc say
+    /// they are empty and are not.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/smaps")))
+    func readsOnPastTheSizeStatGave() throws {
+        let bytes = try #require(FileStatus.contents(of: "/proc/self/smaps"))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(bytes.count > 65_536 + 1, "the mappings of a test process span several pieces")
+        #expect(text.hasSuffix("\n"))
+        #expect(text.contains("\nRss:"))
     }
 }

@@ -122,10 +122,13 @@ import VoicePack
         _ = try pack.build()
         let before = pack.snapshot()
 
-        // A changed recording is rebuilt; the rest stay as they were.
+        // A changed recording is rebuilt; the rest stay as they were. Its audio work starts early (two
+        // jobs, one recording moved) and is used, not done again.
+        let decodes = DecodeCounter.shared.count(inside: pack.root)
         try pack.deliver("digit_2.flac", .init(container: "flac", encoding: "pcm24", levelDB: -10))
-        let changed = try pack.build()
+        let changed = try pack.build(jobs: 2)
         #expect(changed.built == ["二"] && changed.unchanged == 3)
+        #expect(DecodeCounter.shared.count(inside: pack.root) == decodes + 1)
         let after = pack.snapshot()
         #expect(after["normalized/digit_2.wav"] != before["normalized/digit_2.wav"])
         #expect(after["normalized/digit_1.wav"] == before["normalized/digit_1.wav"])
@@ -179,6 +182,27 @@ import VoicePack
         let edited = try pack.build()
         #expect(edited.built.isEmpty && edited.unchanged == 5 && edited.manifestWritten)
         #expect(clean.snapshot() == pack.snapshot())
+    }
+
+    /// A recording only touched (same bytes, new time) is kept as it was, whether or not its audio work was
+    /// started early: nothing is built, the manifest is not written, and no staged file is left.
+    @Test(arguments: [1, 2])
+    func aTouchedRecordingIsKept(jobs: Int) throws {
+        let pack = TestPack()
+        for (name, delivery) in Self.mixed.prefix(3) { try pack.deliver(name, delivery) }
+        _ = try pack.build(jobs: jobs)
+        let before = pack.snapshot()
+        let manifestBefore = try FileStatus.of(pack.url("manifest.json").path).unwrapped()
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: pack.url("raw-audio/digit_2.flac").path)
+        let outcome = try pack.build(jobs: jobs)
+        #expect(outcome.failures.isEmpty && outcome.built.isEmpty && outcome.unchanged == 3)
+        #expect(!outcome.manifestWritten)
+        #expect(FileStatus.of(pack.url("manifest.json").path) == manifestBefore)
+        #expect(pack.snapshot() == before)
+        #expect(!FileManager.default.fileExists(atPath: pack.paths.staging.path))
+        let again = try pack.build(jobs: jobs)
+        #expect(again.built.isEmpty && again.unchanged == 3)
     }
 
     @Test func aChangedSettingRebuildsEverything() throws {

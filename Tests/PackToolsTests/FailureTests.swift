@@ -18,6 +18,20 @@ import VoicePack
         return pack
     }
 
+    /// A new recording for a token that already has one is started early (two jobs, one moved recording)
+    /// before the naming finds two files for the token: the build fails, and the early fragment goes with
+    /// the staging folder.
+    @Test func anEarlyStartedFragmentOfAFailedBuildIsLeftNowhere() throws {
+        let pack = try Self.goodPack()
+        let before = pack.snapshot()
+        try pack.deliver("一.wav", .init(levelDB: -12))
+        let outcome = try pack.build(jobs: 2)
+        #expect(outcome.built.isEmpty && !outcome.manifestWritten)
+        #expect(outcome.failures.map(\.description).contains { $0.contains("2 files for the token 一") })
+        #expect(pack.snapshot() == before)
+        #expect(!FileManager.default.fileExists(atPath: pack.paths.staging.path))
+    }
+
     @Test func everyBadRecordingIsNamedAndThePackIsUntouched() throws {
         let pack = try Self.goodPack()
         let before = pack.snapshot()

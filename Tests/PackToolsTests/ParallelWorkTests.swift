@@ -21,28 +21,16 @@ import Testing
         }
     }
 
-    @Test func halvesComeBackInOrder() {
-        for count in [0, 1, 2, 3, 999, 1000, 1001, 4097] {
-            let items = (0..<count).map { "item \($0)" }
-            let threads = Threads()
-            let mapped = ParallelWork.mapInHalves(items, jobs: 2, minimum: 1000) { item -> Int in
-                threads.note()
-                return Int(item.dropFirst(5))! * 3
-            }
-            #expect(mapped == (0..<count).map { $0 * 3 }, "\(count) items")
-            // Fewer than the minimum stay on the calling thread; at least that many use a second one.
-            #expect(threads.count == (count >= 1000 ? 2 : min(count, 1)), "\(count) items")
-        }
-    }
-
-    @Test func oneJobStaysOnOneThread() {
+    /// With one job both run on the calling thread; with two, the second runs on a thread of its own.
+    @Test(arguments: [1, 2])
+    func bothRunsWhereItsJobsSay(jobs: Int) {
         let threads = Threads()
-        let mapped = ParallelWork.mapInHalves(Array(0..<5000), jobs: 1, minimum: 10) { item -> Int in
+        _ = ParallelWork.both(jobs: jobs) {
             threads.note()
-            return item + 1
+        } _: {
+            threads.note()
         }
-        #expect(mapped == Array(1...5000))
-        #expect(threads.count == 1)
+        #expect(threads.count == jobs)
     }
 
     @Test func bothGivesEachResult() {

@@ -99,7 +99,7 @@ public final class TestPack {
     }
 
     public func writeBytes(_ name: String, _ data: Data) {
-        FileManager.default.createFile(atPath: url("raw-audio/\(name)").path, contents: data)
+        _ = FileManager.default.createFile(atPath: url("raw-audio/\(name)").path, contents: data)
     }
 
     public func build(force: Bool = false, jobs: Int = 2) throws -> BuildOutcome {
