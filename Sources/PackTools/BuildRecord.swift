@@ -67,9 +67,12 @@ struct BuildRecord: Equatable, Sendable {
         encoder.outputFormatting = [.sortedKeys]
         var bytes = [UInt8](try! encoder.encode(fixed))
         func append(_ text: String) {
-            bytes += String(text.utf8.count).utf8
-            bytes.append(UInt8(ascii: ":"))
-            bytes += text.utf8
+            var text = text
+            text.withUTF8 { utf8 in
+                appendDigits(Int64(utf8.count), to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                bytes.append(contentsOf: utf8)
+            }
         }
         func append(_ name: String, _ map: [String: String]) {
             append(name)
@@ -79,6 +82,7 @@ struct BuildRecord: Equatable, Sendable {
                 append(value)
             }
         }
+        bytes.reserveCapacity(bytes.count + 64 * settings.phrases.count)
         append("phrases", settings.phrases)
         append("stems", settings.stems.mapValues(\.text))
         append("aliases", Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }))
@@ -194,7 +198,7 @@ struct BuildRecord: Equatable, Sendable {
     }
 
     /// `value` in decimal, written straight into `bytes`: `String(value)` costs more than the rest of a line.
-    private static func appendDigits(_ value: Int64, to bytes: inout [UInt8]) {
+    static func appendDigits(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value.magnitude

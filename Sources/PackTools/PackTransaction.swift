@@ -47,8 +47,10 @@ public struct PackTransaction: Sendable {
         try FileManager.default.createDirectory(at: paths.out, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
         // The staged fragments and manifest must be on disk before the journal that points at them.
-        try Self.writeAtomically(manifest, to: stagedManifestURL)
-        Self.flush(paths.staging.path)
+        try Self.writeAtomically(manifest, to: stagedManifestURL, durable: false)
+        Self.flush(
+            files: moves.map { paths.staging.appendingPathComponent($0).path } + [stagedManifestURL.path],
+            folders: [paths.staging.path, paths.state.path])
         let journal = Journal(moves: moves, removals: removals)
         try Self.writeAtomically(try JSONEncoder().encode(journal), to: journalURL)
         if crashAfterJournal { return }
@@ -92,7 +94,7 @@ public struct PackTransaction: Sendable {
                 .fileWriteUnknown,
                 userInfo: [NSFilePathErrorKey: paths.manifest.path, NSLocalizedDescriptionKey: FileStatus.lastError])
         }
-        Self.flush(paths.out.path)
+        Self.flush(files: [], folders: [paths.out.path, paths.manifest.deletingLastPathComponent().path])
         try manager.removeItem(at: journalURL)
         discardStaging()
     }
@@ -138,19 +140,31 @@ public struct PackTransaction: Sendable {
             throw CocoaError(
                 .fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: reason])
         }
-        if durable { flush(url.deletingLastPathComponent().path) }
+        if durable { flush(files: [], folders: [url.deletingLastPathComponent().path]) }
     }
 
-    /// Flushes the file system that holds `path` (one call for all the staged files).
-    static func flush(_ path: String) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return }
-        #if os(Linux)
-            linuxSyncFS(descriptor)
-        #else
+    /// Puts `files`, and the names in `folders`, on disk: each one `fsync`ed when there are a few; the whole
+    /// file system flushed in one call (`syncfs`) when there are more, as for the thousands of fragments of a
+    /// cold build. A file system flush also waits for every other process's unwritten data there, so a
+    /// commit of a few files does without it.
+    static func flush(files: [String], folders: [String]) {
+        if files.count > 16 {
+            let descriptor = open(folders.first ?? files[0], O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            #if os(Linux)
+                linuxSyncFS(descriptor)
+            #else
+                fsync(descriptor)
+            #endif
+            close(descriptor)
+            return
+        }
+        for path in files + folders {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
             fsync(descriptor)
-        #endif
-        close(descriptor)
+            close(descriptor)
+        }
     }
 }
 

@@ -30,18 +30,37 @@ extension Manifest {
         guard !fragmentTexts.isEmpty,
             let slot = headerText.withUnsafeBufferPointer({ Bytes.find(emptyList, in: $0, from: 0) })
         else { return Data(headerText) }
-        // Made as the Data it is returned as: a manifest of thousands is megabytes, not to be copied again.
-        var output = Data(capacity: headerText.count + fragmentTexts.reduce(0) { $0 + $1.count + 2 })
-        func append(_ bytes: ArraySlice<UInt8>) { bytes.withUnsafeBufferPointer { output.append($0) } }
-        append(headerText[..<slot])
-        append((listKey + [UInt8(ascii: "\n")])[...])
+        // Made as the Data it is returned as, each piece copied once into place: a manifest of thousands is
+        // megabytes, and appending to Data piece by piece costs more than the copying.
+        let head = headerText[..<slot]
+        let open = (listKey + [UInt8(ascii: "\n")])[...]
         let separator = Array(",\n".utf8)[...]
-        for (offset, text) in fragmentTexts.enumerated() {
-            if offset > 0 { append(separator) }
-            append(text)
+        let close = Array("\n  ],\n".utf8)[...]
+        let tail = headerText[(slot + emptyList.count)...]
+        let count =
+            head.count + open.count + fragmentTexts.reduce(0) { $0 + $1.count } + separator.count
+            * (fragmentTexts.count - 1) + close.count + tail.count
+        var output = Data(count: count)
+        output.withUnsafeMutableBytes { output in
+            var position = 0
+            func put(_ bytes: ArraySlice<UInt8>) {
+                if bytes.isEmpty { return }
+                bytes.withUnsafeBytes { bytes in
+                    output.baseAddress!.advanced(by: position).copyMemory(
+                        from: bytes.baseAddress!, byteCount: bytes.count)
+                }
+                position += bytes.count
+            }
+            put(head)
+            put(open)
+            for (offset, text) in fragmentTexts.enumerated() {
+                if offset > 0 { put(separator) }
+                put(text)
+            }
+            put(close)
+            put(tail)
+            precondition(position == output.count, "the manifest's pieces were counted wrong")
         }
-        append(Array("\n  ],\n".utf8)[...])
-        append(headerText[(slot + emptyList.count)...])
         return output
     }
 

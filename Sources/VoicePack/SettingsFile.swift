@@ -248,9 +248,10 @@ private struct SettingsReader {
         return value
     }
 
-    mutating func string(_ node: JSONNode, _ key: String) -> String? {
+    /// `key` is made only for a message: a map of thousands of phrases need not spell each one's path.
+    mutating func string(_ node: JSONNode, _ key: @autoclosure () -> String) -> String? {
         guard case .string(let text) = node.value else {
-            issue(node, key, "expected a string, found \(node.value.typeName)")
+            issue(node, key(), "expected a string, found \(node.value.typeName)")
             return nil
         }
         return text
@@ -301,6 +302,7 @@ private struct SettingsReader {
             return nil
         }
         var map: [String: String] = [:]
+        map.reserveCapacity(members.count)
         for member in members {
             guard let text = string(member.node, "\(key).\(member.key)") else { continue }
             if text.isEmpty { issue(member.node, "\(key).\(member.key)", "is empty"); continue }

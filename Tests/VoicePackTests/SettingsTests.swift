@@ -74,6 +74,11 @@ import VoicePack
                 #"assets.json:1:12: styles: expected a list such as ["spoken"], found a string"#
             ])
         #expect(issues(#"{"templates": {"wechat": "微信收款"}}"#).first?.contains("has no {amount}") == true)
+        // A map's member is named by its whole path, though the path is spelled only for a message.
+        #expect(
+            issues(#"{"phrases": {"phrase_ok": "到账", "phrase_wechat": 5}}"#) == [
+                "assets.json:1:50: phrases.phrase_wechat: expected a string, found a number"
+            ])
     }
 
     @Test func everyProblemIsListed() {
