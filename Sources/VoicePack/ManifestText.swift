@@ -75,19 +75,24 @@ extension Manifest {
             let elementStart = Array("    {".utf8)
             let elementEnd = Array("\n    }".utf8)
             let tokenKey = Array("\n      \"token\": ".utf8)
+            let lineBreak = [UInt8(ascii: "\n")]
+            let next = Array(",\n".utf8)
+            let last = Array("\n  ]".utf8)
             var texts: [String: ArraySlice<UInt8>] = [:]
+            // About a kilobyte a fragment: room for all of them at once, not grown step by step.
+            texts.reserveCapacity(bytes.count / 1024)
             while true {
                 guard Bytes.has(elementStart, in: bytes, at: start),
                     let end = Bytes.find(elementEnd, in: bytes, from: start).map({ $0 + elementEnd.count }),
                     let key = Bytes.find(tokenKey, in: bytes, from: start, before: end),
-                    let lineEnd = Bytes.find([UInt8(ascii: "\n")], in: bytes, from: key + tokenKey.count),
+                    let lineEnd = Bytes.find(lineBreak, in: bytes, from: key + tokenKey.count),
                     bytes[lineEnd - 1] == UInt8(ascii: ","),
                     let token = stringLiteral(bytes[(key + tokenKey.count)..<(lineEnd - 1)]),
                     texts.updateValue(data[start..<end], forKey: token) == nil
                 else { return nil }
-                if Bytes.has(Array(",\n".utf8), in: bytes, at: end) {
+                if Bytes.has(next, in: bytes, at: end) {
                     start = end + 2
-                } else if Bytes.has(Array("\n  ]".utf8), in: bytes, at: end) {
+                } else if Bytes.has(last, in: bytes, at: end) {
                     return texts
                 } else {
                     return nil

@@ -16,34 +16,42 @@ public struct Naming: Sendable {
     ]
 
     private let stemToToken: [String: Token]
-    private let tokenToStem: [Token: String]
+    /// Each made when first asked for: a build whose recordings all have mapped stems needs neither, and
+    /// each is thousands of entries in a pack of thousands of phrases.
+    private let tokenToStem: Lazy<[Token: String]>
+    private let known: Lazy<Set<Token>>
+
     /// Tokens a file may be named after directly.
-    public let knownTokens: Set<Token>
+    public var knownTokens: Set<Token> { known.value }
 
     public init(settings: Settings) {
         var stemToToken: [String: Token] = [:]
+        stemToToken.reserveCapacity(Naming.defaultStems.count + settings.phrases.count + settings.stems.count)
         for (stem, token) in Naming.defaultStems { stemToToken[stem] = token }
         for (stem, text) in settings.phrases { stemToToken[stem] = Token(text) }
         for (stem, token) in settings.stems { stemToToken[stem] = token }
         self.stemToToken = stemToToken
-        // The first stem in scalar order, when several name one token; found without sorting them all.
-        var tokenToStem: [Token: String] = [:]
-        tokenToStem.reserveCapacity(stemToToken.count)
-        for (stem, token) in stemToToken {
-            if let chosen = tokenToStem[token], !Token.inScalarOrder(stem, chosen) { continue }
-            tokenToStem[token] = stem
+        tokenToStem = Lazy { [stemToToken] in
+            // The first stem in scalar order, when several name one token; found without sorting them all.
+            var tokenToStem: [Token: String] = [:]
+            tokenToStem.reserveCapacity(stemToToken.count)
+            for (stem, token) in stemToToken {
+                if let chosen = tokenToStem[token], !Token.inScalarOrder(stem, chosen) { continue }
+                tokenToStem[token] = stem
+            }
+            return tokenToStem
         }
-        self.tokenToStem = tokenToStem
-
-        var known = SpeechConverter.alphabet(styles: ReadingStyle.allCases, forms: AmountForm.allCases)
-        known.formUnion(settings.phrases.values.map { Token($0) })
-        known.formUnion(settings.aliases.keys)
-        known.formUnion(settings.aliases.values)
-        let phrases = Set(settings.phrases.values)
-        for (name, text) in settings.templates {
-            known.formUnion(Template(name: name, text: text).ownTokens(phrases: phrases))
+        known = Lazy {
+            var known = SpeechConverter.alphabet(styles: ReadingStyle.allCases, forms: AmountForm.allCases)
+            known.formUnion(settings.phrases.values.map { Token($0) })
+            known.formUnion(settings.aliases.keys)
+            known.formUnion(settings.aliases.values)
+            let phrases = Set(settings.phrases.values)
+            for (name, text) in settings.templates {
+                known.formUnion(Template(name: name, text: text).ownTokens(phrases: phrases))
+            }
+            return known
         }
-        knownTokens = known
     }
 
     /// The token a file stem stands for, or nil. Stems compare in NFC, so NFD names from macOS match.
@@ -52,11 +60,29 @@ public struct Naming: Sendable {
         let normalized = stem.utf8.allSatisfy { $0 < 0x80 } ? stem : stem.precomposedStringWithCanonicalMapping
         if let token = stemToToken[normalized] { return token }
         let token = Token(normalized)
-        return knownTokens.contains(token) ? token : nil
+        return known.value.contains(token) ? token : nil
     }
 
     /// The file stem that would provide `token`: its named stem, or the token itself.
     public func stem(for token: Token) -> String {
-        tokenToStem[token] ?? token.text
+        tokenToStem.value[token] ?? token.text
+    }
+}
+
+/// A value made the first time it is asked for, once, on whichever thread asks.
+final class Lazy<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: Value?
+    private let make: @Sendable () -> Value
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
     }
 }

@@ -54,6 +54,21 @@ import Testing
         }
     }
 
+    /// Keys that end inside, at or just past the 16 bytes the sort compares as two numbers, some with a NUL
+    /// in them: a key that stops short must still come before its longer equals.
+    @Test func keysEndingAroundTheFirstSixteenBytes() {
+        var generator = SeededGenerator(seed: 12)
+        let alphabet: [Character] = ["\u{0}", "a", "b", "元"]
+        let stems = ["", "0123456", "01234567", "0123456789abcde", "0123456789abcdef", "0123456789abcdef0"]
+        let words = (0..<2000).map { _ in
+            stems.randomElement(using: &generator)!
+                + String(
+                    (0..<Int.random(in: 0...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+                    })
+        }
+        #expect(words.sorted(inScalarOrderOf: { $0 }) == words.sorted(by: Token.inScalarOrder))
+    }
+
     /// Equal keys keep the order they came in, as the build's bookkeeping relies on for a stable result.
     @Test func equalKeysKeepTheirOrder() {
         let pairs = [("元", 1), ("一", 2), ("元", 3), ("一", 4), ("元", 5), ("", 6)]
