@@ -40,51 +40,43 @@ public struct FileStatus: Equatable, Sendable, Codable {
     }
 
     /// A file's bytes, read straight into the array (a manifest of thousands of fragments is megabytes:
-    /// reading it as Data and copying it out would touch them twice); nil when it cannot be read.
+    /// reading it as Data and copying it out would touch them twice), with the status of the file read;
+    /// nil when it cannot be read.
     ///
     /// The array is made one byte larger than the file, uninitialised, so the read that finds the end
     /// needs no room of its own: filling it with zeros first, or growing it then, would write every page
     /// twice. A file that grew since its `fstat` is read on in pieces.
-    static func contents(of path: String) -> [UInt8]? {
+    static func contents(of path: String) -> (bytes: [UInt8], status: FileStatus)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
-        /// Reads into `buffer` until it is full or the file ends; the count read, or nil on an error.
-        func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int? {
-            var filled = 0
-            while filled < buffer.count {
-                let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return nil
+        /// Up to `capacity` bytes, read until they fill it or the file ends; nil on an error.
+        func bytes(upTo capacity: Int) -> [UInt8]? {
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                while count < capacity {
+                    let got = read(descriptor, buffer.baseAddress! + count, capacity - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failed = true
+                        return
+                    }
+                    if got == 0 { break }
+                    count += got
                 }
-                if count == 0 { break }
-                filled += count
             }
-            return filled
+            return failed ? nil : bytes
         }
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer, count in
-            guard let filled = fill(UnsafeMutableRawBufferPointer(buffer)) else {
-                failed = true
-                return
-            }
-            count = filled
-        }
-        while !failed && bytes.count > Int(info.st_size) {
-            let piece = [UInt8](unsafeUninitializedCapacity: 65_536) { buffer, count in
-                guard let filled = fill(UnsafeMutableRawBufferPointer(buffer)) else {
-                    failed = true
-                    return
-                }
-                count = filled
-            }
+        let size = Int(info.st_size)
+        guard var whole = bytes(upTo: size + 1) else { return nil }
+        while whole.count > size {
+            guard let piece = bytes(upTo: 65_536) else { return nil }
             if piece.isEmpty { break }
-            bytes += piece
+            whole += piece
         }
-        return failed ? nil : bytes
+        return (whole, FileStatus(info))
     }
 
     /// True for a symbolic link itself (not followed).

@@ -148,22 +148,20 @@ public struct PackTransaction: Sendable {
     /// cold build. A file system flush also waits for every other process's unwritten data there, so a
     /// commit of a few files does without it.
     static func flush(files: [String], folders: [String]) {
-        if files.count > 16 {
-            let descriptor = open(folders.first ?? files[0], O_RDONLY | O_CLOEXEC)
+        func sync(_ path: String, wholeFileSystem: Bool) {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return }
             #if os(Linux)
-                linuxSyncFS(descriptor)
+                if wholeFileSystem { linuxSyncFS(descriptor) } else { fsync(descriptor) }
             #else
                 fsync(descriptor)
             #endif
             close(descriptor)
-            return
         }
-        for path in files + folders {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { continue }
-            fsync(descriptor)
-            close(descriptor)
+        if files.count > 16 {
+            sync(folders.first ?? files[0], wholeFileSystem: true)
+        } else {
+            for path in files + folders { sync(path, wholeFileSystem: false) }
         }
     }
 }

@@ -30,10 +30,10 @@ struct PreviousPack: Sendable {
     static func load(
         paths: PackPaths, settings: Settings, fingerprint: String, record recorded: RecordedBuild?, force: Bool
     ) -> PreviousPack {
-        let data = FileStatus.contents(of: paths.manifest.path) ?? []
+        let read = FileStatus.contents(of: paths.manifest.path)
+        let data = read?.bytes ?? []
         if !force, let recorded, case let record = recorded.record, record.settings == fingerprint,
-            let status = FileStatus.of(paths.manifest.path),
-            status.size == record.manifestSize, status.modified == record.manifestModified,
+            let status = read?.status, status.size == record.manifestSize, status.modified == record.manifestModified,
             let texts = Manifest.fragmentTexts(in: data), texts.count == record.entries.count
         {
             return PreviousPack(

@@ -68,7 +68,8 @@ extension Sequence {
                         if c != d { return c < d }
                         let (lhs, rhs) = (bounds[left], bounds[right])
                         let common = Swift.min(lhs.count, rhs.count)
-                        var offset = 0
+                        // Equal words: the bytes both keys have among their first 16 are equal.
+                        var offset = Swift.min(16, common)
                         // Eight bytes at a time, read big-endian so that the words order as their bytes do.
                         while offset + 8 <= common {
                             let a = bytes.loadUnaligned(fromByteOffset: lhs.lowerBound + offset, as: UInt64.self)

@@ -110,7 +110,7 @@ import Testing
             let url = pack.url("file-\(size)")
             let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
             try Data(bytes).write(to: url)
-            #expect(FileStatus.contents(of: url.path) == bytes, "\(size) bytes")
+            #expect(FileStatus.contents(of: url.path)?.bytes == bytes, "\(size) bytes")
         }
     }
 
@@ -118,7 +118,7 @@ import Testing
     /// they are empty and are not.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/smaps")))
     func readsOnPastTheSizeStatGave() throws {
-        let bytes = try #require(FileStatus.contents(of: "/proc/self/smaps"))
+        let bytes = try #require(FileStatus.contents(of: "/proc/self/smaps")?.bytes)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(bytes.count > 65_536 + 1, "the mappings of a test process span several pieces")
         #expect(text.hasSuffix("\n"))
