@@ -86,8 +86,8 @@ enum AuditCommand {
 /// The text and Markdown forms of the audit.
 enum AuditText {
     static let columns = [
-        "token", "recording", "format", "rate/ch", "ms before", "ms after", "cut head", "cut tail", "LUFS before",
-        "LUFS after", "gain dB", "peak dBTP", "limit dB", "channels", "warnings",
+        "token", "recording", "format", "rate/ch", "ms before", "ms after", "cut head", "cut tail", "heard phon",
+        "LUFS before", "LUFS after", "gain dB", "peak dBTP", "limit dB", "channels", "warnings",
     ]
 
     static func cells(_ fragment: Manifest.Fragment) -> [String] {
@@ -96,7 +96,7 @@ enum AuditText {
             fragment.token, source.file, source.format, "\(source.sampleRate)/\(source.channels)",
             number(source.durationMs, 0),
             number(fragment.durationMs, 0), number(fragment.trimmedHeadMs, 0), number(fragment.trimmedTailMs, 0),
-            number(source.loudnessLUFS, 1), number(fragment.loudnessLUFS, 2), signed(fragment.gainDB),
+            number(fragment.loudnessPhon, 2), number(source.loudnessLUFS, 1), number(fragment.loudnessLUFS, 2), signed(fragment.gainDB),
             number(fragment.truePeakDBTP, 2), number(fragment.limiterReductionDB, 1), source.channelDecision,
             fragment.warnings.joined(separator: "; "),
         ]
@@ -115,6 +115,16 @@ enum AuditText {
 
     static let coverageColumns = ["style/form", "tokens", "covered", "by alias", "missing"]
 
+    /// The target and how evenly the fragments are heard.
+    static func loudnessSummary(_ report: AuditReport, settings: Settings) -> String {
+        var text =
+            "spliced amounts at \(settings.loudness.targetLUFS) LUFS, fragments heard at \(number(settings.loudness.targetPhon, 1)) phon (ISO 532-1 N5 at \(number(settings.loudness.fullScaleDBSPL, 0)) dB SPL full scale)"
+        if let heard = report.heardLoudness {
+            text += ", spread \(number(heard.spreadPhon, 2)) phon around \(number(heard.medianPhon, 2))"
+        }
+        return text + ", ceiling \(settings.loudness.truePeakCeilingDBTP) dBTP"
+    }
+
     static func longest(_ report: AuditReport) -> String {
         guard let longest = report.longestUtterance else { return "no utterance could be measured" }
         let template = longest.template.map { ", template \($0)" } ?? ""
@@ -124,8 +134,7 @@ enum AuditText {
 
     /// Aligned columns, for a terminal.
     static func table(_ report: AuditReport, settings: Settings) -> String {
-        var out =
-            "Fragments (\(report.fragments.count)), target \(settings.loudness.targetLUFS) LUFS, ceiling \(settings.loudness.truePeakCeilingDBTP) dBTP\n\n"
+        var out = "Fragments (\(report.fragments.count)): \(loudnessSummary(report, settings: settings))\n\n"
         out += aligned([columns] + report.fragments.map(cells))
         out += "\nCoverage\n\n" + aligned([coverageColumns] + report.coverage.map(coverageCells))
         out += "\nLongest utterance: \(longest(report))\n"
@@ -167,8 +176,7 @@ enum AuditText {
         }
         var out = "# Voice pack audit\n\n"
         out += report.check.passed ? "**Check passes.** " : "**Check fails: \(report.check.errors.count) problems.** "
-        out +=
-            "\(report.fragments.count) fragments; target \(settings.loudness.targetLUFS) LUFS, ceiling \(settings.loudness.truePeakCeilingDBTP) dBTP.\n\n"
+        out += "\(report.fragments.count) fragments; \(loudnessSummary(report, settings: settings)).\n\n"
         out += "## Fragments\n\n" + table(columns, report.fragments.map(cells))
         out += "\n## Coverage\n\n" + table(coverageColumns, report.coverage.map(coverageCells))
         out += "\n## Longest utterance\n\n\(longest(report))\n"
@@ -192,7 +200,13 @@ struct AuditJSON: Encodable {
         let missing: [String]
     }
 
+    struct HeardLoudness: Encodable {
+        let medianPhon: Double
+        let spreadPhon: Double
+    }
+
     let passed: Bool
+    let heardLoudness: HeardLoudness?
     let fragments: [Manifest.Fragment]
     let coverage: [Coverage]
     let longestUtterance: CheckJSON.Longest?
@@ -200,6 +214,9 @@ struct AuditJSON: Encodable {
 
     init(_ report: AuditReport) {
         passed = report.check.passed
+        heardLoudness = report.heardLoudness.map {
+            HeardLoudness(medianPhon: Manifest.rounded($0.medianPhon), spreadPhon: Manifest.rounded($0.spreadPhon))
+        }
         fragments = report.fragments
         coverage = report.coverage.map {
             Coverage(

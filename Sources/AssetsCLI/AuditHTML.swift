@@ -44,9 +44,8 @@ enum AuditHTML {
             check.passed
             ? "Check passes" : "Check fails: \(check.errors.count) problem\(check.errors.count == 1 ? "" : "s")"
         html += "</p>\n<p>\(report.fragments.count) fragments, \(settings.format.sampleRate) Hz mono "
-        html += "\(settings.format.sampleFormat.rawValue) \(settings.format.container.rawValue); target "
-        html +=
-            "\(settings.loudness.targetLUFS) LUFS, true-peak ceiling \(settings.loudness.truePeakCeilingDBTP) dBTP. "
+        html += "\(settings.format.sampleFormat.rawValue) \(settings.format.container.rawValue); "
+        html += "\(escape(AuditText.loudnessSummary(report, settings: settings))). "
         html += "\(check.warnings.count) warning\(check.warnings.count == 1 ? "" : "s").</p>\n"
         html += "<p>Longest utterance: \(escape(AuditText.longest(report)))</p>\n"
 
@@ -74,7 +73,7 @@ enum AuditHTML {
             Each picture is the whole recording; red lines mark the cuts.</p>
             <table id="fragments">
             <tr><th>token</th><th>recording (as delivered)</th><th>fragment</th><th>source</th><th>ms before → after</th>
-            <th>cut head / tail ms</th><th>LUFS before → after</th><th>gain dB</th><th>peak dBTP</th><th>limit dB</th><th>channels</th><th>warnings</th></tr>
+            <th>cut head / tail ms</th><th>heard phon</th><th>LUFS before → after</th><th>gain dB</th><th>peak dBTP</th><th>limit dB</th><th>channels</th><th>warnings</th></tr>
 
             """
         for fragment in report.fragments {
@@ -89,6 +88,7 @@ enum AuditHTML {
                 "<td class=\"num\">\(AuditText.number(source.durationMs, 0)) → \(AuditText.number(fragment.durationMs, 0))</td>"
             html +=
                 "<td class=\"num\">\(AuditText.number(fragment.trimmedHeadMs, 0)) / \(AuditText.number(fragment.trimmedTailMs, 0))</td>"
+            html += "<td class=\"num\">\(AuditText.number(fragment.loudnessPhon, 2))</td>"
             html +=
                 "<td class=\"num\">\(AuditText.number(source.loudnessLUFS, 1)) → \(AuditText.number(fragment.loudnessLUFS, 2))</td>"
             html +=

@@ -67,7 +67,8 @@ public struct FragmentPipeline: Sendable {
             source: file.info, sourceClippedSamples: clipped, channelDecision: decision, trim: trimReport,
             loudness: loudnessReport,
             frames: quantized.frames, durationMs: quantized.durationMs,
-            loudnessLUFS: loudnessReport.outputLUFS, truePeakDBTP: loudnessReport.outputTruePeakDBTP)
+            loudnessLUFS: loudnessReport.outputLUFS, truePeakDBTP: loudnessReport.outputTruePeakDBTP,
+            loudnessPhon: loudnessReport.outputPhon)
     }
 }
 
@@ -85,6 +86,8 @@ public struct FragmentReport: Equatable, Sendable {
     /// manifest's 0.01 dB.
     public let loudnessLUFS: Double
     public let truePeakDBTP: Double
+    /// How loud the fragment is heard: ISO 532-1 N5 in phon.
+    public let loudnessPhon: Double
 
     public var sourceDurationMs: Double { Double(source.frames) * 1000 / Double(source.sampleRate) }
 }

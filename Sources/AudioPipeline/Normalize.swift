@@ -1,30 +1,35 @@
 import Foundation
 import VoicePack
 
-/// Brings a fragment to the target loudness (`LoudnessMeter.fragmentLoudness`) under a true-peak ceiling.
+/// Brings a fragment to the target heard loudness (`HeardLoudness`: ISO 532-1 N5, in phon) under a true-peak
+/// ceiling.
 ///
 /// Gain alone when the peaks allow; otherwise a true-peak limiter takes the peaks down and the gain is
-/// raised again until the fragment is at the target, at most `maximumLimitingDB` of limiting. A fragment
+/// raised again until the fragment is heard at the target, at most `maximumLimitingDB` of limiting. A fragment
 /// that would need more than `maximumGainDB` is refused: it is a near-silent recording, not a quiet one.
 public struct Normalize: Sendable {
+    /// The heard loudness every fragment is brought to (`Settings.Loudness.targetPhon`).
+    public var targetPhon: Double
     public var targetLUFS: Double
+    public var fullScaleDBSPL: Double
     public var ceilingDBTP: Double
     public var maximumGainDB: Double
     public var maximumLimitingDB: Double
     /// Room kept under the ceiling for the dither and rounding of the encoder.
     static let encoderMarginDB = 0.1
     /// How far under the ceiling the limiter aims. Its estimate of the peaks between samples reads up to
-    /// about 0.015 dB under the 4× true-peak meter on speech; aiming this much lower lets its first try hold,
-    /// which saves a second pass of the limiter, the loudness meter and the true-peak meter.
+    /// about 0.015 dB under the 4× true-peak meter on speech; aiming this much lower lets its first try hold.
     static let limiterMarginDB = 0.03
-    /// How close to the target counts as reached: a fifth of the tolerance `check` allows by default.
-    static let toleranceLU = 0.1
+    /// How close to the target counts as reached, in phon: well under what a listener tells apart.
+    static let tolerancePhon = 0.1
     /// Loudness gained per dB of gain under a few dB of limiting, measured on speech: the first step's guess.
     static let limitedSlope = 0.6
 
     /// The defaults are the settings' defaults (`Settings.Loudness`), so they are written down once.
     public init(_ settings: Settings.Loudness = Settings.Loudness()) {
+        targetPhon = settings.targetPhon
         targetLUFS = settings.targetLUFS
+        fullScaleDBSPL = settings.fullScaleDBSPL
         ceilingDBTP = settings.truePeakCeilingDBTP
         maximumGainDB = settings.maximumGainDB
         maximumLimitingDB = settings.maximumLimitingDB
@@ -37,7 +42,10 @@ public struct Normalize: Sendable {
                 file: name, problem: "it is silent (loudness under −70 LUFS)",
                 fix: "export the recording again, with the voice in it")
         }
-        var gain = targetLUFS - inputLoudness
+        let heard = try HeardLoudness(signal, fullScaleDBSPL: fullScaleDBSPL)
+        // The first guess: the gain that brings the K-weighted level to the target, usually within 3 phon.
+        var (gain, phonAtGain) = heard.gain(
+            reaching: targetPhon, tolerance: Self.tolerancePhon, from: targetLUFS - inputLoudness)
         if gain > maximumGainDB {
             throw AudioError(
                 file: name,
@@ -49,31 +57,34 @@ public struct Normalize: Sendable {
         var limiterThreshold = ceiling - Self.limiterMarginDB
         var output = signal
         var limiting = 0.0
-        // Loudness and true peak scale with the gain exactly: only a limited signal is measured again.
-        var measured = (loudness: inputLoudness + gain, peak: inputPeak + gain)
-        var previous: (gain: Double, loudness: Double)?
+        // Peaks scale with the gain exactly and the heard loudness is asked at the gain: only a limited
+        // signal is measured again.
+        var measured = (phon: phonAtGain, peak: inputPeak + gain)
+        var previous: (gain: Double, phon: Double)?
         var peakKnown = true
         // Made on the first iteration that needs it: what it prepares does not depend on the gain.
         var limiter: TruePeakLimiter?
         for _ in 0..<8 {
             limiting = 0
-            measured = (inputLoudness + gain, inputPeak + gain)
             peakKnown = true
+            measured.peak = inputPeak + gain
             guard measured.peak > ceiling else {
                 output = Signal(samples: Self.scaled(signal.samples, by: gain), sampleRate: signal.sampleRate)
+                if previous != nil { phonAtGain = heard.n5Phon(gainDB: gain) }  // the gain moved under the limiter
+                measured.phon = phonAtGain
                 break
             }
             if limiter == nil { limiter = TruePeakLimiter(signal) }
             (output, limiting) = limiter!.apply(gainDB: gain, thresholdDB: limiterThreshold)
-            // Loudness first (the cheaper measurement); the true peak once the loudness is right.
-            measured.loudness = LoudnessMeter.fragmentLoudness(output)
+            // Loudness first; the true peak once the loudness is right.
+            measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon()
             peakKnown = false
-            // Under the limiter a dB of gain buys less than a dB of loudness: step by the slope seen so far,
-            // or at first by 0.6, what speech under a few dB of limiting shows.
-            let shortfall = targetLUFS - measured.loudness
-            if abs(shortfall) > Self.toleranceLU && (shortfall < 0 || limiting < maximumLimitingDB) {
-                let slope = previous.map { (measured.loudness - $0.loudness) / (gain - $0.gain) } ?? Self.limitedSlope
-                previous = (gain, measured.loudness)
+            // Under the limiter a dB of gain buys less than a phon: step by the slope seen so far, or at
+            // first by 0.6, what speech under a few dB of limiting shows.
+            let shortfall = targetPhon - measured.phon
+            if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || limiting < maximumLimitingDB) {
+                let slope = previous.map { (measured.phon - $0.phon) / (gain - $0.gain) } ?? Self.limitedSlope
+                previous = (gain, measured.phon)
                 gain += shortfall / min(1, max(0.25, slope.isFinite ? slope : 1))
                 continue
             }
@@ -88,11 +99,13 @@ public struct Normalize: Sendable {
         if measured.peak > ceiling {
             let excess = measured.peak - ceiling
             output.samples = Self.scaled(output.samples, by: -excess)
-            measured = (measured.loudness - excess, ceiling)
+            measured.peak = ceiling
+            measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon()
         }
         let report = LoudnessReport(
-            inputLUFS: inputLoudness, inputTruePeakDBTP: inputPeak, gainDB: gain, limiterReductionDB: limiting,
-            outputLUFS: measured.loudness, outputTruePeakDBTP: measured.peak)
+            inputLUFS: inputLoudness, inputTruePeakDBTP: inputPeak, gainDB: gain,
+            limiterReductionDB: limiting, outputLUFS: LoudnessMeter.fragmentLoudness(output),
+            outputTruePeakDBTP: measured.peak, outputPhon: measured.phon)
         return (output, report)
     }
 
@@ -111,9 +124,10 @@ public struct LoudnessReport: Equatable, Sendable {
     public let gainDB: Double
     /// The deepest gain reduction of the limiter, in dB (0 when it did not act).
     public let limiterReductionDB: Double
-    /// The result's loudness and true peak: measured after limiting, or the input's plus the gain.
+    /// The result's loudness, true peak and heard loudness.
     public let outputLUFS: Double
     public let outputTruePeakDBTP: Double
+    public let outputPhon: Double
 }
 
 /// A look-ahead peak limiter: a smooth gain curve that never lets a sample over the threshold.

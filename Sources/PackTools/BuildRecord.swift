@@ -50,8 +50,7 @@ struct BuildRecord: Equatable, Sendable {
             let generator = Generator.version
             let processing: Manifest.Processing
             let format: AudioFormat
-            let target: Double
-            let ceiling: Double
+            let loudness: Manifest.LoudnessTarget
             let maximumSourceSeconds: Double
             let styles: [String]
             let forms: [String]
@@ -59,8 +58,8 @@ struct BuildRecord: Equatable, Sendable {
             let out: String
         }
         let fixed = Fixed(
-            processing: Manifest.Processing(settings), format: settings.format, target: settings.loudness.targetLUFS,
-            ceiling: settings.loudness.truePeakCeilingDBTP, maximumSourceSeconds: settings.limits.maximumSourceSeconds,
+            processing: Manifest.Processing(settings), format: settings.format,
+            loudness: Manifest.LoudnessTarget(settings.loudness), maximumSourceSeconds: settings.limits.maximumSourceSeconds,
             styles: settings.styles.map(\.name), forms: settings.forms.map(\.name),
             raw: paths.manifestRelative(paths.raw), out: paths.manifestRelative(paths.out))
         let encoder = JSONEncoder()

@@ -12,7 +12,7 @@ enum FragmentRecord {
     ) -> Manifest.Fragment {
         Manifest.Fragment(
             token: token, file: file, frames: report.frames, durationMs: report.durationMs, sha256: sha256,
-            loudnessLUFS: report.loudnessLUFS, truePeakDBTP: report.truePeakDBTP, gainDB: report.loudness.gainDB,
+            loudnessPhon: report.loudnessPhon, loudnessLUFS: report.loudnessLUFS, truePeakDBTP: report.truePeakDBTP, gainDB: report.loudness.gainDB,
             limiterReductionDB: report.loudness.limiterReductionDB, trimmedHeadMs: report.trim.headMs,
             trimmedTailMs: report.trim.tailMs, warnings: warnings(report, settings: settings),
             source: Manifest.Source(
@@ -45,10 +45,10 @@ enum FragmentRecord {
         if report.loudness.limiterReductionDB >= 1 {
             warnings.append("peaks limited by \(format(report.loudness.limiterReductionDB)) dB to reach the target")
         }
-        let off = report.loudnessLUFS - settings.loudness.targetLUFS
+        let off = report.loudnessPhon - settings.loudness.targetPhon
         if abs(off) > settings.loudness.toleranceLU {
             warnings.append(
-                "measures \(format(report.loudnessLUFS)) LUFS, \(format(abs(off))) LU from the target, at \(format(settings.loudness.maximumLimitingDB)) dB of limiting"
+                "heard at \(format(report.loudnessPhon)) phon, \(format(abs(off))) phon from the target, at \(format(settings.loudness.maximumLimitingDB)) dB of limiting"
             )
         }
         if report.trim.headMs == 0 {

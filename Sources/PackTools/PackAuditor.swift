@@ -23,6 +23,13 @@ public struct AuditReport: Sendable {
 
     public var fragments: [Manifest.Fragment] { manifest?.fragments ?? [] }
     public var longestUtterance: Utterance? { check.longestUtterance }
+
+    /// How loud the fragments are heard (ISO 532-1 N5, phon): the pack's median and its spread (max − min).
+    public var heardLoudness: (medianPhon: Double, spreadPhon: Double)? {
+        let values = fragments.map(\.loudnessPhon)
+        guard let middle = median(values), let low = values.min(), let high = values.max() else { return nil }
+        return (middle, high - low)
+    }
 }
 
 public enum PackAuditor {

@@ -139,11 +139,7 @@ public enum PackChecker {
     ) {
         var changed: [String] = []
         if manifest.format != settings.format { changed.append("format") }
-        if manifest.loudness.targetLUFS != settings.loudness.targetLUFS
-            || manifest.loudness.truePeakCeilingDBTP != settings.loudness.truePeakCeilingDBTP
-        {
-            changed.append("loudness")
-        }
+        if manifest.loudness != Manifest.LoudnessTarget(settings.loudness) { changed.append("loudness") }
         if manifest.processing != Manifest.Processing(settings) {
             changed.append("processing (resampler, trim or limits)")
         }
@@ -281,21 +277,22 @@ public enum PackChecker {
         }
     }
 
-    /// Each fragment is at the target loudness, under the ceiling, unclipped, and of a sensible length.
+    /// Each fragment is heard as loud as the rest, is under the ceiling, unclipped, and of a sensible length.
     private static func checkSound(_ manifest: Manifest, settings: Settings, into report: inout CheckReport) {
-        let target = settings.loudness.targetLUFS
         let tolerance = settings.loudness.toleranceLU
         let limits = settings.limits
+        let typicalPhon = median(manifest.fragments.map(\.loudnessPhon))
         for fragment in manifest.fragments {
             var findings: [Diagnostic] = []
             func problem(_ severity: Diagnostic.Severity, _ message: String, fix: String) {
                 findings.append(Diagnostic(severity, fragment.file, "sound", message, fix: fix))
             }
-            if abs(fragment.loudnessLUFS - target) > tolerance {
+            if let typicalPhon, abs(fragment.loudnessPhon - typicalPhon) > tolerance {
+                let direction = fragment.loudnessPhon > typicalPhon ? "louder" : "quieter"
                 problem(
                     .error,
-                    "it measures \(fragment.loudnessLUFS) LUFS, more than \(tolerance) LU from the target \(target) LUFS",
-                    fix: "re-record it at a steadier level, or allow more limiting (loudness.maximumLimitingDB)")
+                    "it is heard at \(fragment.loudnessPhon) phon, \(String(format: "%.1f", abs(fragment.loudnessPhon - typicalPhon))) phon \(direction) than the pack's median \(String(format: "%.1f", typicalPhon)) phon (tolerance \(tolerance))",
+                    fix: "re-record it at a steadier level, or allow more limiting (loudness.maximumLimitingDB), and run `assets build`")
             }
             if fragment.truePeakDBTP > settings.loudness.truePeakCeilingDBTP {
                 problem(
@@ -359,4 +356,12 @@ extension Amount {
         if text.hasSuffix(".") { text.removeLast() }
         return text
     }
+}
+
+/// The median of `values`, nil when there are none.
+public func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }

@@ -45,8 +45,7 @@ struct PreviousPack: Sendable {
         }
         let compatible =
             !force && manifest.format == settings.format && manifest.processing == Manifest.Processing(settings)
-            && manifest.loudness.targetLUFS == settings.loudness.targetLUFS
-            && manifest.loudness.truePeakCeilingDBTP == settings.loudness.truePeakCeilingDBTP
+            && manifest.loudness == Manifest.LoudnessTarget(settings.loudness)
         let byToken =
             compatible
             ? Dictionary(manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first }) : [:]

@@ -41,25 +41,42 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     public struct LoudnessTarget: Codable, Equatable, Sendable {
+        /// What spliced amounts measure by BS.1770.
         public var targetLUFS: Double
         public var truePeakCeilingDBTP: Double
-        /// How `loudnessLUFS` is measured (see the README).
-        public var measure = "BS.1770 integrated from 400 ms; power-weighted 20 ms blocks below"
+        /// The measure every fragment is brought to, and its parameters.
+        public var measure: Measure
 
-        public init(targetLUFS: Double, truePeakCeilingDBTP: Double) {
-            self.targetLUFS = targetLUFS
-            self.truePeakCeilingDBTP = truePeakCeilingDBTP
+        public init(targetLUFS: Double, truePeakCeilingDBTP: Double, fullScaleDBSPL: Double = 90) {
+            var settings = Settings.Loudness()
+            settings.targetLUFS = targetLUFS
+            settings.truePeakCeilingDBTP = truePeakCeilingDBTP
+            settings.fullScaleDBSPL = fullScaleDBSPL
+            self.init(settings)
         }
 
         public init(_ settings: Settings.Loudness) {
-            self.init(targetLUFS: settings.targetLUFS, truePeakCeilingDBTP: settings.truePeakCeilingDBTP)
+            targetLUFS = settings.targetLUFS
+            truePeakCeilingDBTP = settings.truePeakCeilingDBTP
+            measure = Measure(fullScaleDBSPL: settings.fullScaleDBSPL, targetPhon: Manifest.rounded(settings.targetPhon))
         }
+    }
+
+    /// Fragments are brought to one heard loudness: ISO 532-1 N5 in phon, played at a calibrated level.
+    public struct Measure: Codable, Equatable, Sendable {
+        public var name = "ISO 532-1 time-varying loudness, N5, free field"
+        /// A full-scale 1 kHz sine plays at this level.
+        public var fullScaleDBSPL: Double
+        /// What every fragment's `loudnessPhon` is brought to.
+        public var targetPhon: Double
+        /// How each fragment's `loudnessLUFS` (for information) is measured.
+        public var loudnessLUFS = "BS.1770 integrated from 400 ms; power-weighted 20 ms blocks below"
     }
 
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes.
-        public static let currentPipelineRevision = 3
+        public static let currentPipelineRevision = 4
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -92,6 +109,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var frames: Int
         public var durationMs: Double
         public var sha256: String
+        /// How loud the fragment is heard (ISO 532-1 N5): the figure fragments are made equal by.
+        public var loudnessPhon: Double
         public var loudnessLUFS: Double
         public var truePeakDBTP: Double
         public var gainDB: Double
@@ -103,8 +122,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var source: Source
 
         public init(
-            token: String, file: String, frames: Int, durationMs: Double, sha256: String, loudnessLUFS: Double,
-            truePeakDBTP: Double, gainDB: Double, limiterReductionDB: Double, trimmedHeadMs: Double,
+            token: String, file: String, frames: Int, durationMs: Double, sha256: String, loudnessPhon: Double,
+            loudnessLUFS: Double, truePeakDBTP: Double, gainDB: Double, limiterReductionDB: Double, trimmedHeadMs: Double,
             trimmedTailMs: Double, warnings: [String], source: Source
         ) {
             self.token = token
@@ -112,6 +131,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.frames = frames
             self.durationMs = Manifest.rounded(durationMs)
             self.sha256 = sha256
+            self.loudnessPhon = Manifest.rounded(loudnessPhon)
             self.loudnessLUFS = Manifest.rounded(loudnessLUFS)
             self.truePeakDBTP = Manifest.rounded(truePeakDBTP)
             self.gainDB = Manifest.rounded(gainDB)
@@ -165,7 +185,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     /// Hundredths: enough for dB and ms, and the same digits on every platform.
-    static func rounded(_ value: Double) -> Double {
+    public static func rounded(_ value: Double) -> Double {
         guard value.isFinite else { return value < 0 ? -200 : 200 }
         let result = (value * 100).rounded() / 100
         return result == 0 ? 0 : result

@@ -31,14 +31,26 @@ public struct Settings: Equatable, Sendable {
     public struct Loudness: Equatable, Sendable {
         public init() {}
 
+        /// What spliced amounts measure (BS.1770 integrated): the level a designer knows.
         public var targetLUFS = -16.0
+        /// The calibration of the hearing model: a full-scale 1 kHz sine plays at this level, as a phone held
+        /// at arm's length at a loud setting.
+        public var fullScaleDBSPL = 90.0
         public var truePeakCeilingDBTP = -1.0
         /// More gain than this means a near-silent recording: refused.
         public var maximumGainDB = 40.0
         /// The deepest the limiter may go to reach the target.
         public var maximumLimitingDB = 12.0
-        /// `check` accepts fragments this close to the target.
+        /// `check` accepts fragments heard this close (in phon) to the pack's median.
         public var toleranceLU = 0.5
+
+        /// How far a fragment's heard loudness (N5, phon) stands above the target LUFS and the calibration,
+        /// measured: fragments all heard at the same N5 splice into amounts that measure the target by
+        /// BS.1770 when their N5 is this much over `targetLUFS + fullScaleDBSPL`.
+        public static let phonOverSplicedLUFS = 15.75
+
+        /// The heard loudness (ISO 532-1 N5, phon) every fragment is brought to.
+        public var targetPhon: Double { targetLUFS + fullScaleDBSPL + Self.phonOverSplicedLUFS }
     }
 
     public struct Trim: Equatable, Sendable {

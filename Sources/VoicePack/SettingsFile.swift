@@ -113,6 +113,9 @@ private struct SettingsReader {
                             "targetLUFS": { r, n, k in
                                 r.number(n, k, in: -70...0).map { settings.loudness.targetLUFS = $0 }
                             },
+                            "fullScaleDBSPL": { r, n, k in
+                                r.number(n, k, in: 60...130).map { settings.loudness.fullScaleDBSPL = $0 }
+                            },
                             "truePeakCeilingDBTP": { r, n, k in
                                 r.number(n, k, in: -30...0).map { settings.loudness.truePeakCeilingDBTP = $0 }
                             },

@@ -86,7 +86,7 @@ import Testing
         let pack = try Self.fullPack()
         let text = try AssetsProcess.run(["audit"], in: pack.url)
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("Fragments (21), target -16.0 LUFS"))
+        #expect(text.stdout.hasPrefix("Fragments (21): spliced amounts at -16.0 LUFS, fragments heard at 89.8 phon"))
         let header = text.stdout.split(separator: "\n").first { $0.hasPrefix("token ") }
         #expect(header?.split(separator: " ").prefix(3).map(String.init) == ["token", "recording", "format"])
         let coverageLine = text.stdout.split(separator: "\n").first { $0.hasPrefix("spoken/yuan ") }

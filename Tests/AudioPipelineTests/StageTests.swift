@@ -197,16 +197,21 @@ import VoicePack
 }
 
 @Suite struct NormalizeTests {
+    static let targetPhon = Settings.Loudness().targetPhon
+
+    static func heard(_ signal: Signal) throws -> Double { try HeardLoudness(signal, fullScaleDBSPL: 90).n5Phon() }
+
     @Test(arguments: [0.003, 0.05, 0.4])
     func reachesTheTargetUnderTheCeiling(rms: Double) throws {
         let signal = Signal(samples: TestSignals.vowel(rms: rms, seconds: 0.3), sampleRate: 44_100)
         let (output, report) = try Normalize().apply(signal, name: "x.wav")
-        #expect(abs(LoudnessMeter.fragmentLoudness(output) - -16) < 0.1)
+        #expect(abs(try Self.heard(output) - Self.targetPhon) <= 0.1)
+        #expect(abs(report.outputPhon - Self.targetPhon) <= 0.1)
         #expect(LoudnessMeter.truePeak(output) <= -1)
         #expect(report.limiterReductionDB == 0)
     }
 
-    /// A click over a quiet tone cannot reach −16 LUFS by gain alone under −1 dBTP: the limiter takes the
+    /// A click over a quiet tone cannot reach the target by gain alone under −1 dBTP: the limiter takes the
     /// click down instead of leaving the fragment quiet.
     @Test func limitsPeaksRatherThanComingOutQuiet() throws {
         var samples = TestSignals.vowel(rms: 0.05, seconds: 0.6)
@@ -214,8 +219,51 @@ import VoicePack
         let signal = Signal(samples: samples, sampleRate: 44_100)
         let (output, report) = try Normalize().apply(signal, name: "x.wav")
         #expect(report.limiterReductionDB > 3)
-        #expect(abs(LoudnessMeter.fragmentLoudness(output) - -16) < 0.2)
+        #expect(abs(try Self.heard(output) - Self.targetPhon) <= 0.2)
         #expect(LoudnessMeter.truePeak(output) <= -1)
+    }
+
+    /// One syllable — 10 ms of pre-roll, a fricative 35 dB under its vowel, a 20 ms attack, an 80 ms decay —
+    /// cut to 150 ms, 250 ms and left at 1.5 s, each cut with a 10 ms fade: heard alike once normalized.
+    @Test func aSyllableCutShortIsHeardLikeTheWhole() throws {
+        let whole =
+            [Float](repeating: 0, count: 441)
+            + TestSignals.syllable(vowelRMS: 0.05, fricativeBelowDB: 35, fricativeSeconds: 0.06, vowelSeconds: 1.39)
+            + [Float](repeating: 0, count: 1764)
+        func cut(_ ms: Int) -> Signal {
+            var samples = Array(whole[0..<min(whole.count, ms * 441 / 10)])
+            for index in 0..<441 { samples[samples.count - 1 - index] *= Float(index) / 441 }
+            return Signal(samples: samples, sampleRate: 44_100)
+        }
+        let heard = try [150, 250, 1500].map { try Self.heard(Normalize().apply(cut($0), name: "x.wav").0) }
+        #expect(heard.max()! - heard.min()! <= 0.5, "\(heard) phon")
+        // The first round's measure, which read such cuts alike in LUFS, left them 2–5 phon apart.
+        let firstRound = [150, 250, 1500].map { cut($0) }.map { signal in
+            let gain = -16 - LoudnessMeter.fragmentLoudness(signal)
+            return try! Self.heard(Signal(samples: Normalize.scaled(signal.samples, by: gain), sampleRate: 44_100))
+        }
+        #expect(firstRound.max()! - firstRound.min()! > 1, "\(firstRound) phon")
+    }
+
+    /// A tone burst (harmonics of 150 Hz) of 100 ms and one of 2 s at the same level: a level meter reads them
+    /// alike, hearing does not (a short sound is heard softer). Normalized, both are heard at the target, the
+    /// short one raised by the difference the hearing model finds between them.
+    @Test func aShortToneBurstGetsTheGainHearingAsksFor() throws {
+        func burst(_ seconds: Double) -> Signal {
+            let silence = [Float](repeating: 0, count: 2205)
+            let tone = TestSignals.vowel(rms: 0.05, seconds: seconds, tailSeconds: 0.01)
+            return Signal(samples: silence + tone + silence, sampleRate: 44_100)
+        }
+        let (shortOutput, short) = try Normalize().apply(burst(0.1), name: "short.wav")
+        let (longOutput, long) = try Normalize().apply(burst(2), name: "long.wav")
+        #expect(abs(try Self.heard(shortOutput) - Self.targetPhon) <= 0.1)
+        #expect(abs(try Self.heard(longOutput) - Self.targetPhon) <= 0.1)
+        let longHeardAtItsGain = try HeardLoudness(burst(2), fullScaleDBSPL: 90).n5Phon(gainDB: long.gainDB)
+        let shortNeeds = try HeardLoudness(burst(0.1), fullScaleDBSPL: 90).gain(
+            reaching: longHeardAtItsGain, tolerance: 0.01, from: long.gainDB
+        ).gainDB
+        #expect(abs(short.gainDB - shortNeeds) <= 0.2, "short \(short.gainDB) dB, hearing asks \(shortNeeds) dB")
+        #expect(short.gainDB - long.gainDB > 1)
     }
 
     @Test func refusesAbsurdGain() {

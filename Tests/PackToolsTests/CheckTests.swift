@@ -158,13 +158,15 @@ func coveredPack() throws -> TestPack {
     @Test func soundOutOfBounds() throws {
         let pack = try coveredPack()
         var manifest = try pack.manifest()
-        manifest.fragments[0].loudnessLUFS = -18
+        manifest.fragments[0].loudnessPhon -= 0.6
         manifest.fragments[1].truePeakDBTP = -0.5
         manifest.fragments[2].source.clippedSamples = 12
         manifest.fragments[3].durationMs = 20
         try manifest.canonicalData().write(to: pack.url("manifest.json"))
         let sound = check(pack).findings.filter { $0.category == "sound" }
         #expect(sound.count == 4)
+        let quiet = try #require(sound.first { $0.subject == manifest.fragments[0].file })
+        #expect(quiet.message.contains("phon quieter than the pack's median"), "\(quiet.message)")
         #expect(
             sound.filter { $0.severity == .warning }.map(\.message).first?.contains(
                 "clipped (12 samples at full scale)") == true)

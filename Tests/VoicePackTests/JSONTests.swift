@@ -78,7 +78,7 @@ import VoicePack
 @Suite struct ManifestTextTests {
     static func fragment(_ token: String, warnings: [String] = []) -> Manifest.Fragment {
         Manifest.Fragment(
-            token: token, file: "normalized/\(token).wav", frames: 44_100, durationMs: 1000, sha256: "ab",
+            token: token, file: "normalized/\(token).wav", frames: 44_100, durationMs: 1000, sha256: "ab", loudnessPhon: 89.01,
             loudnessLUFS: -16, truePeakDBTP: -1.12, gainDB: 3.456, limiterReductionDB: 0, trimmedHeadMs: 10.5,
             trimmedTailMs: 0, warnings: warnings,
             source: Manifest.Source(
