@@ -9,9 +9,20 @@ let package = Package(
         // What an iOS app or its Notification Service Extension embeds.
         .library(name: "SpeechText", targets: ["SpeechText"]),
         .library(name: "Splicer", targets: ["Splicer"]),
+        // `swift package assets build|check|audit|say …`, and the same from an Xcode project's context menu.
+        .plugin(name: "AssetsPlugin", targets: ["AssetsPlugin"]),
     ],
     targets: [
         .executableTarget(name: "assets", dependencies: ["AssetsCLI"]),
+        .plugin(
+            name: "AssetsPlugin",
+            capability: .command(
+                intent: .custom(verb: "assets", description: "Build, check or audit the voice pack, or say an amount"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "`assets build` writes normalized/ and manifest.json, and `audit --output` its report")
+                ]),
+            dependencies: ["assets"]),
         .target(name: "AssetsCLI", dependencies: ["SpeechText", "VoicePack", "PackTools", "Splicer", "Checksum"]),
         // The manifest and settings models, naming, coverage: Foundation only.
         .target(name: "VoicePack", dependencies: ["SpeechText"]),

@@ -24,7 +24,8 @@ public enum AssetsCLI {
     /// Runs `assets` with the arguments after the program name and returns its status.
     public static func run(
         _ arguments: [String], console: Console,
-        currentFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        currentFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ExitStatus {
         let invocation: Invocation
         do {
@@ -43,7 +44,7 @@ public enum AssetsCLI {
         case .build(let options):
             return BuildCommand.run(options, console: console, currentFolder: currentFolder)
         case .check(let options):
-            return CheckCommand.run(options, console: console, currentFolder: currentFolder)
+            return CheckCommand.run(options, console: console, currentFolder: currentFolder, environment: environment)
         case .audit(let options):
             return AuditCommand.run(options, console: console, currentFolder: currentFolder)
         case .say(let options):

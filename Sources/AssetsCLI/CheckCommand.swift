@@ -12,7 +12,7 @@ public struct CheckOptions: Equatable, Sendable {
 
     static let help = """
         usage: assets check [--raw DIR] [--out DIR] [--manifest FILE] [--config FILE] [--styles LIST] [--forms LIST]
-                            [--format text|json|junit]
+                            [--format text|json|junit|xcode|github]
 
         Finds every problem of the pack without rebuilding it, lists all of them, and exits 1 if there is
         any; 0 with a one-line summary when the pack is fine. It checks coverage (every token of the enabled
@@ -23,7 +23,10 @@ public struct CheckOptions: Equatable, Sendable {
         \(PackOptions.help)
           --styles LIST    the styles to cover (default: "styles" in assets.json, else all)
           --forms LIST     the forms to cover (default: "forms" in assets.json, else all)
-          --format F       text (default: a line per finding), json, or junit (a test case per check)
+          --format F       text (default: a line per finding), json, junit (a test case per check),
+                           xcode (`/absolute/path: error: message`, for a Run Script build phase), or
+                           github (`::error file=…,title=…::message` workflow commands, paths relative to
+                           $GITHUB_WORKSPACE or the git repository, for annotations on a pull request)
         """
 
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> CheckOptions {
@@ -36,7 +39,7 @@ public struct CheckOptions: Equatable, Sendable {
                 options.forms = try AmountForm.parseList(try reader.value(of: "--forms"), command: .check)
             case .option("--format"):
                 options.format = try OutputFormat.parse(
-                    try reader.value(of: "--format"), allowed: [.text, .json, .junit], command: .check)
+                    try reader.value(of: "--format"), allowed: [.text, .json, .junit, .xcode, .github], command: .check)
             case .option(let name):
                 if try options.pack.take(name, from: &reader) { continue }
                 throw reader.unknown(name, known: PackOptions.known + ["--styles", "--forms", "--format"])
@@ -49,7 +52,9 @@ public struct CheckOptions: Equatable, Sendable {
 }
 
 enum CheckCommand {
-    static func run(_ options: CheckOptions, console: Console, currentFolder: URL) -> ExitStatus {
+    static func run(
+        _ options: CheckOptions, console: Console, currentFolder: URL, environment: [String: String]
+    ) -> ExitStatus {
         let settings: Settings
         let paths: PackPaths
         do {
@@ -60,9 +65,19 @@ enum CheckCommand {
         }
         let coverFor = (options.styles ?? settings.styles, options.forms ?? settings.forms)
         let report = PackChecker.check(paths: paths, settings: settings, coverFor: coverFor)
+        let configURL = options.pack.configURL(currentFolder: currentFolder)
+        let annotations = CheckAnnotations(
+            paths: paths, settingsFile: FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil)
         switch options.format {
         case .json: console.print(CanonicalJSON.string(CheckJSON(report)))
         case .junit: console.writeOut(junit(report))
+        case .xcode:
+            for finding in report.findings { console.print(annotations.xcode(finding)) }
+            console.print(summary(report, settings: settings))
+        case .github:
+            let repository = CheckAnnotations.repository(from: currentFolder, environment: environment)
+            for finding in report.findings { console.print(annotations.github(finding, repository: repository)) }
+            console.print(summary(report, settings: settings))
         default: text(report, settings: settings, console: console)
         }
         return report.passed ? .success : .problemsFound

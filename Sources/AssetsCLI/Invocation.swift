@@ -55,7 +55,7 @@ public enum Invocation: Equatable, Sendable {
 
 /// What a command prints: each command accepts a subset.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json, junit, markdown, html
+    case text, json, junit, markdown, html, xcode, github
 
     static func parse(_ text: String, allowed: [OutputFormat], command: Command) throws(UsageError) -> OutputFormat {
         guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
