@@ -3,7 +3,7 @@ import VoicePack
 
 /// One recording in, one fragment out: the stages in the order they run.
 ///
-///     decode → remove DC → downmix → find the sound → resample what is kept → cut → normalize → encode
+///     decode (libsndfile, else FFmpeg) → remove DC → downmix → find the sound → resample what is kept → cut → normalize → encode
 ///
 /// Each stage is a value with its settings; this type only runs them in order and collects what each
 /// one measured and decided. Trimming is split around resampling: the sound is found at the recording's
@@ -40,11 +40,8 @@ public struct FragmentPipeline: Sendable {
         sourcePath: String, name: String, outputPath: String, ditherSeed: String
     ) throws(AudioError) -> FragmentReport {
         DecodeCounter.shared.record(sourcePath)
-        let file = try SoundFile.open(reading: sourcePath, name: name)
-        let maximumFrames = Int(maximumSourceSeconds * Double(file.info.sampleRate))
-        let channels = try file.readChannels(name: name, maxFrames: maximumFrames)
-        try file.close()
-        let durationMs = Double(channels[0].count) * 1000 / Double(file.info.sampleRate)
+        let (info, channels) = try Decode.read(path: sourcePath, name: name, maximumSeconds: maximumSourceSeconds)
+        let durationMs = Double(channels[0].count) * 1000 / Double(info.sampleRate)
         if durationMs < minimumSourceMs {
             throw AudioError(
                 file: name, problem: "it lasts \(String(format: "%.2f", durationMs)) ms, too short to be a fragment",
@@ -52,8 +49,8 @@ public struct FragmentPipeline: Sendable {
         }
 
         let clipped = Self.clippedSamples(channels)
-        let centred = removeDC.apply(channels, sampleRate: file.info.sampleRate)
-        let (mono, decision) = downmix.apply(centred, sampleRate: file.info.sampleRate)
+        let centred = removeDC.apply(channels, sampleRate: info.sampleRate)
+        let (mono, decision) = downmix.apply(centred, sampleRate: info.sampleRate)
         let bounds = try trim.findSound(mono, name: name)
         let kept = trim.keptRange(bounds)
         let stretch = max(0, kept.lowerBound - Self.resamplingMarginMs)...(kept.upperBound + Self.resamplingMarginMs)
@@ -64,7 +61,7 @@ public struct FragmentPipeline: Sendable {
         try encode.write(quantized, to: outputPath)
 
         return FragmentReport(
-            source: file.info, sourceClippedSamples: clipped, channelDecision: decision, trim: trimReport,
+            source: info, sourceClippedSamples: clipped, channelDecision: decision, trim: trimReport,
             loudness: loudnessReport,
             frames: quantized.frames, durationMs: quantized.durationMs,
             loudnessLUFS: loudnessReport.outputLUFS, truePeakDBTP: loudnessReport.outputTruePeakDBTP,

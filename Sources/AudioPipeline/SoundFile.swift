@@ -31,12 +31,26 @@ public final class SoundFile {
     /// Opens `path` for reading. The error names `name` (the path as the user knows it) and says what
     /// libsndfile said.
     public static func open(reading path: String, name: String) throws(AudioError) -> SoundFile {
+        switch try openIfReadable(path, name: name) {
+        case .opened(let file): return file
+        case .unreadable(let said):
+            throw AudioError(file: name, problem: "libsndfile cannot read it (\(said))", fix: "export it as WAV or FLAC")
+        }
+    }
+
+    enum Opening {
+        case opened(SoundFile)
+        /// libsndfile does not read this file at all (what it said): another decoder may.
+        case unreadable(String)
+    }
+
+    /// Opens `path` for reading when libsndfile reads its format; throws when it does but the file is damaged.
+    static func openIfReadable(_ path: String, name: String) throws(AudioError) -> Opening {
         var info = SF_INFO()
         openLock.lock()
         defer { openLock.unlock() }
         guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
-            let said = String(cString: sf_strerror(nil))
-            throw AudioError(file: name, problem: "libsndfile cannot read it (\(said))", fix: unreadableFix(for: path))
+            return .unreadable(String(cString: sf_strerror(nil)))
         }
         let file = SoundFile(path: path, handle: handle, info: info)
         if let (promised, held) = file.truncatedAudioChunk() {
@@ -50,7 +64,7 @@ public final class SoundFile {
                 file: name, problem: "libsndfile reports \(info.samplerate) Hz and \(info.channels) channels",
                 fix: "export it again as WAV or FLAC")
         }
-        return file
+        return .opened(file)
     }
 
     /// Creates `path` for writing `format` at `sampleRate`, replacing any file there.
@@ -211,14 +225,5 @@ public final class SoundFile {
     static func seconds(_ frames: Int, _ rate: Int) -> String {
         let seconds = Double(frames) / Double(max(rate, 1))
         return seconds >= 60 ? "\(Int(seconds / 60)) min \(Int(seconds) % 60) s" : "\((seconds * 10).rounded() / 10) s"
-    }
-
-    private static func unreadableFix(for path: String) -> String {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "m4a", "aac", "mp4", "wma":
-            return "libsndfile has no AAC or WMA decoder: export it as WAV or FLAC"
-        default:
-            return "export it as WAV or FLAC"
-        }
     }
 }

@@ -61,7 +61,7 @@ import Testing
         let run = try AssetsProcess.run(["build"], in: pack.url)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("raw-audio/digit_2.m4a: error: [audio] libsndfile cannot read it"))
+        #expect(run.stderr.contains("raw-audio/digit_2.m4a: error: [audio] neither libsndfile (Format not recognised.) nor FFmpeg"))
         #expect(run.stderr.contains("raw-audio/whatever.wav: error: [naming] 'whatever' names no token"))
         #expect(run.stderr.contains("2 problems; normalized and manifest.json are unchanged"))
         #expect(!pack.exists("manifest.json") && !pack.exists("normalized/digit_1.wav"))

@@ -66,9 +66,9 @@ import VoicePack
                 #expect(messages.first?.contains(fragment) == true, "\(file): \(messages) lacks '\(fragment)'")
             }
         }
-        expectFailure("digit_4.m4a", "libsndfile cannot read it", "AAC", "export it as WAV or FLAC")
-        expectFailure("digit_5.wav", "libsndfile cannot read it", "export")
-        expectFailure("digit_6.flac", "libsndfile cannot read it", "export it as WAV or FLAC")
+        expectFailure("digit_4.m4a", "neither libsndfile", "nor FFmpeg", "export it again")
+        expectFailure("digit_5.wav", "neither libsndfile", "nor FFmpeg", "export")
+        expectFailure("digit_6.flac", "neither libsndfile", "nor FFmpeg (it has no audio stream", "export it again")
         expectFailure("digit_7.wav", "silent")
         expectFailure("digit_8.wav", "nan", "export it again")
         expectFailure("digit_9.wav", "inf", "export it again")
@@ -186,8 +186,8 @@ import VoicePack
                 #expect(lines.first?.contains(fragment) == true, "\(file): \(lines) lacks '\(fragment)'")
             }
         }
-        expectOne("digit_3.wav", "libsndfile cannot read it", "export it as WAV or FLAC")
-        expectOne("digit_4.wav", "libsndfile cannot read it")
+        expectOne("digit_3.wav", "neither libsndfile (Error in WAV", "nor FFmpeg", "export it again as WAV, FLAC")
+        expectOne("digit_4.wav", "neither libsndfile (Format not recognised.) nor FFmpeg")
         expectOne("digit_5.wav", "too short to be a fragment", "record")
         expectOne("digit_6.wav", "cannot be read (Too many levels of symbolic links)", "point the link at a recording")
         expectOne("digit_7.wav", "it is 60 min 0 s long, which is not a fragment", "maximumSourceSeconds")

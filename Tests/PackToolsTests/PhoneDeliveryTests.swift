@@ -1,0 +1,92 @@
+import AudioPipeline
+import Foundation
+import TestSupport
+import Testing
+import VoicePack
+
+@testable import PackTools
+
+/// Phone deliveries (`scripts/m4a-fixtures`): AAC and ALAC in .m4a, read through FFmpeg where libsndfile
+/// cannot, built like any other recording.
+@Suite struct PhoneDeliveryTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func deliver(_ fixture: String, as name: String, to pack: TestPack) throws {
+        pack.writeBytes(name, try Data(contentsOf: fixtures.appendingPathComponent(fixture)))
+    }
+
+    @Test func aacAndAlacBuildToFragmentsInSpec() throws {
+        let pack = TestPack()
+        try Self.deliver("voice-aac-48k-mono.m4a", as: "digit_1.m4a", to: pack)
+        try Self.deliver("voice-aac-44k-stereo.m4a", as: "digit_2.m4a", to: pack)
+        try Self.deliver("voice-alac.m4a", as: "digit_3.m4a", to: pack)
+        try Self.deliver("voice.wav", as: "digit_4.wav", to: pack)
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        let manifest = try pack.manifest()
+        let byToken = Dictionary(uniqueKeysWithValues: manifest.fragments.map { ($0.token, $0) })
+        #expect(byToken["一"]?.source.format == "mp4/aac")
+        #expect(byToken["一"]?.source.sampleRate == 48_000 && byToken["一"]?.source.channels == 1)
+        #expect(byToken["二"]?.source.format == "mp4/aac")
+        #expect(byToken["二"]?.source.sampleRate == 44_100 && byToken["二"]?.source.channels == 2)
+        #expect(byToken["三"]?.source.format == "mp4/alac")
+        let target = pack.settings.loudness.targetPhon
+        for fragment in manifest.fragments {
+            let file = try SoundFile.open(reading: pack.url(fragment.file).path, name: fragment.file)
+            #expect(file.info.sampleRate == 44_100 && file.info.channels == 1)
+            #expect(abs(fragment.loudnessPhon - target) <= 0.1, "\(fragment.token): \(fragment.loudnessPhon) phon")
+            #expect(fragment.truePeakDBTP <= -1)
+            #expect(fragment.trimmedHeadMs > 200, "\(fragment.token): the 300 ms of silence before the voice is cut")
+        }
+        // The same recording: ALAC is lossless, so its source is the WAV's frames exactly; AAC keeps no
+        // encoder priming or padding beyond a few milliseconds, and its fragment is the WAV's length.
+        let wav = try #require(byToken["四"])
+        #expect(byToken["三"]?.source.frames == wav.source.frames)
+        let aac = try #require(byToken["一"])
+        #expect(abs(aac.source.frames - wav.source.frames) <= 48 * 3, "\(aac.source.frames) vs \(wav.source.frames)")
+        #expect(abs(aac.durationMs - wav.durationMs) <= 3, "\(aac.durationMs) vs \(wav.durationMs) ms")
+        #expect(abs(aac.trimmedHeadMs - wav.trimmedHeadMs) <= 3)
+    }
+
+    @Test func theSameBytesGiveTheSameFragment() throws {
+        var hashes: [String] = []
+        for _ in 0..<2 {
+            let pack = TestPack()
+            try Self.deliver("voice-aac-44k-stereo.m4a", as: "digit_1.m4a", to: pack)
+            #expect(try pack.build().failures.isEmpty)
+            hashes.append(try pack.manifest().fragments[0].sha256)
+        }
+        #expect(hashes[0] == hashes[1])
+    }
+
+    /// An .m4a cut off before its index, an .mp4 with a video track only, and random bytes named .m4a: each
+    /// one line naming the file; the good recordings are built but not committed, and the pack is as it was.
+    @Test func badPhoneDeliveriesAreNamedAndThePackIsUntouched() throws {
+        let pack = TestPack()
+        try pack.deliver("digit_1.wav")
+        #expect(try pack.build().failures.isEmpty)
+        let before = pack.snapshot()
+
+        let whole = try Data(contentsOf: Self.fixtures.appendingPathComponent("voice-aac-48k-mono.m4a"))
+        pack.writeBytes("digit_2.m4a", whole.prefix(whole.count * 2 / 3))
+        try Self.deliver("video-only.mp4", as: "digit_3.mp4", to: pack)
+        var generator = SystemRandomNumberGenerator()
+        pack.writeBytes("digit_4.m4a", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        try Self.deliver("voice-alac.m4a", as: "digit_5.m4a", to: pack)
+
+        let outcome = try pack.build()
+        let byFile = Dictionary(grouping: outcome.failures, by: { ($0.subject as NSString).lastPathComponent })
+        for (file, words) in [
+            ("digit_2.m4a", ["neither libsndfile", "nor FFmpeg", "export it again"]),
+            ("digit_3.mp4", ["nor FFmpeg (it has no audio stream"]),
+            ("digit_4.m4a", ["neither libsndfile", "nor FFmpeg", "export it again as WAV, FLAC or M4A"]),
+        ] {
+            let messages = byFile[file]?.map(\.description) ?? []
+            #expect(messages.count == 1, "\(file): \(messages)")
+            #expect(messages.first.map { !$0.contains("\n") } == true)
+            for word in words { #expect(messages.first?.contains(word) == true, "\(file): \(messages) lacks '\(word)'") }
+        }
+        #expect(outcome.failures.count == 3)
+        #expect(pack.snapshot() == before)
+    }
+}
