@@ -1,6 +1,8 @@
+import Checksum
 import Foundation
 import PackTools
 import SpeechText
+import Splicer
 import VoicePack
 
 /// `assets audit`: the report a sound designer reads after a build.
@@ -56,16 +58,26 @@ enum AuditCommand {
         }
         let report = PackAuditor.audit(paths: paths, settings: settings)
         let outputURL = options.output.map { PackPaths.resolve($0, against: currentFolder) }
+        // The utterances' sounds go beside the report, in a folder named after it (audit.html → audit-sounds/).
+        var sounds: [Int: String] = [:]
+        if let outputURL {
+            do {
+                sounds = try AuditSounds.write(report, settings: settings, besides: outputURL)
+            } catch {
+                console.printError("assets audit: \(error)")
+                return .problemsFound
+            }
+        }
         let text: String
         switch options.format {
-        case .json: text = CanonicalJSON.string(AuditJSON(report)) + "\n"
-        case .markdown: text = AuditText.markdown(report, settings: settings)
+        case .json: text = CanonicalJSON.string(AuditJSON(report, sounds: sounds)) + "\n"
+        case .markdown: text = AuditText.markdown(report, settings: settings, sounds: sounds)
         case .html:
             let base = (outputURL?.deletingLastPathComponent() ?? currentFolder).standardizedFileURL
-            text = AuditHTML.render(report, settings: settings) { file in
+            text = AuditHTML.render(report, settings: settings, sounds: sounds) { file in
                 PackPaths.relative(paths.resolveManifestPath(file).path, to: base.path)
             }
-        default: text = AuditText.table(report, settings: settings)
+        default: text = AuditText.table(report, settings: settings, sounds: sounds)
         }
         if let outputURL {
             do {
@@ -133,10 +145,12 @@ enum AuditText {
     }
 
     /// Aligned columns, for a terminal.
-    static func table(_ report: AuditReport, settings: Settings) -> String {
+    static func table(_ report: AuditReport, settings: Settings, sounds: [Int: String]) -> String {
         var out = "Fragments (\(report.fragments.count)): \(loudnessSummary(report, settings: settings))\n\n"
         out += aligned([columns] + report.fragments.map(cells))
         out += "\nCoverage\n\n" + aligned([coverageColumns] + report.coverage.map(coverageCells))
+        out += "\nUtterances (\(utteranceSummary(report)))\n\n"
+        out += aligned([utteranceColumns] + report.utterances.indices.map { utteranceCells(report, $0, sounds) })
         out += "\nLongest utterance: \(longest(report))\n"
         out += "\nFindings: \(report.check.errors.count) problems, \(report.check.warnings.count) warnings\n"
         for finding in report.check.findings { out += finding.description + "\n" }
@@ -167,7 +181,40 @@ enum AuditText {
         }
     }
 
-    static func markdown(_ report: AuditReport, settings: Settings) -> String {
+    static let utteranceColumns = [
+        "purpose", "amount", "style/form", "template", "text", "length", "LUFS", "joins past the step", "file",
+    ]
+
+    static func utteranceCells(_ report: AuditReport, _ index: Int, _ sounds: [Int: String]) -> [String] {
+        let utterance = report.utterances[index]
+        let plan = utterance.plan
+        var cells = [plan.purpose, plan.amount.plain, "\(plan.style.name)/\(plan.form.name)", plan.template ?? "—", plan.text]
+        guard let spliced = utterance.spliced else {
+            return cells + ["—", "—", "not playable: \(utterance.problem ?? "")", "—"]
+        }
+        let steps = spliced.joins.filter { $0.stepDB > report.maximumStepDB || $0.click }.map { join in
+            "\(join.left.text)→\(join.right.text) \(number(join.stepDB, 1)) dB" + (join.click ? " click" : "")
+        }
+        cells += [
+            String(format: "%.2f s", spliced.durationMs / 1000), number(spliced.loudnessLUFS, 1),
+            steps.isEmpty ? "—" : steps.joined(separator: ", "), sounds[index] ?? "—",
+        ]
+        return cells
+    }
+
+    /// How many amounts covered each style and form's alphabet, and how many utterances there are in all.
+    static func utteranceSummary(_ report: AuditReport) -> String {
+        var counts: [(String, Int)] = []
+        for utterance in report.utterances where utterance.plan.purpose.hasPrefix("cover ") {
+            let name = String(utterance.plan.purpose.dropFirst("cover ".count))
+            if counts.last?.0 == name { counts[counts.count - 1].1 += 1 } else { counts.append((name, 1)) }
+        }
+        let playable = report.utterances.filter { $0.spliced != nil }.count
+        return "\(report.utterances.count), \(playable) playable; amounts that say every token: "
+            + counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    }
+
+    static func markdown(_ report: AuditReport, settings: Settings, sounds: [Int: String]) -> String {
         func table(_ header: [String], _ rows: [[String]]) -> String {
             func line(_ cells: [String]) -> String {
                 "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
@@ -179,6 +226,8 @@ enum AuditText {
         out += "\(report.fragments.count) fragments; \(loudnessSummary(report, settings: settings)).\n\n"
         out += "## Fragments\n\n" + table(columns, report.fragments.map(cells))
         out += "\n## Coverage\n\n" + table(coverageColumns, report.coverage.map(coverageCells))
+        out += "\n## Utterances\n\n\(utteranceSummary(report)).\n\n"
+        out += table(utteranceColumns, report.utterances.indices.map { utteranceCells(report, $0, sounds) })
         out += "\n## Longest utterance\n\n\(longest(report))\n"
         out += "\n## Findings\n\n"
         out +=
@@ -205,15 +254,49 @@ struct AuditJSON: Encodable {
         let spreadPhon: Double
     }
 
+    struct Join: Encodable {
+        let atMs: Double
+        let stepDB: Double
+        let click: Bool
+    }
+
+    struct Utterance: Encodable {
+        let purpose: String
+        let amount: String
+        let style: String
+        let form: String
+        let template: String?
+        let text: String
+        let tokens: [String]
+        /// Relative to the report; nil without `--output`, or when it cannot be played.
+        let file: String?
+        let playable: Bool
+        let missing: [String]
+        let durationMs: Double?
+        let loudnessLUFS: Double?
+        let joins: [Join]
+    }
+
     let passed: Bool
     let heardLoudness: HeardLoudness?
     let fragments: [Manifest.Fragment]
+    let utterances: [Utterance]
     let coverage: [Coverage]
     let longestUtterance: CheckJSON.Longest?
     let findings: [Diagnostic]
 
-    init(_ report: AuditReport) {
+    init(_ report: AuditReport, sounds: [Int: String]) {
         passed = report.check.passed
+        utterances = report.utterances.enumerated().map { index, utterance in
+            let plan = utterance.plan
+            return Utterance(
+                purpose: plan.purpose, amount: plan.amount.plain, style: plan.style.name, form: plan.form.name,
+                template: plan.template, text: plan.text, tokens: plan.tokens.map(\.text), file: sounds[index],
+                playable: utterance.spliced != nil, missing: plan.missing.map(\.text),
+                durationMs: utterance.spliced?.durationMs,
+                loudnessLUFS: utterance.spliced.flatMap { $0.loudnessLUFS.isFinite ? $0.loudnessLUFS : nil },
+                joins: (utterance.spliced?.joins ?? []).map { Join(atMs: $0.atMs, stepDB: $0.stepDB, click: $0.click) })
+        }
         heardLoudness = report.heardLoudness.map {
             HeardLoudness(medianPhon: Manifest.rounded($0.medianPhon), spreadPhon: Manifest.rounded($0.spreadPhon))
         }
@@ -225,5 +308,43 @@ struct AuditJSON: Encodable {
         }
         longestUtterance = CheckJSON(report.check).longestUtterance
         findings = report.check.findings
+    }
+}
+
+/// The utterances' sounds, written beside the report in `<report name>-sounds/`, each named by its content.
+enum AuditSounds {
+    struct Failure: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "\(path): cannot be written (\(reason)): check that the folder is writable" }
+    }
+
+    /// Writes every playable utterance; returns each one's path relative to the report, by index. Sounds of an
+    /// earlier audit that this one did not write are removed, so the folder holds this report's sounds only.
+    static func write(_ report: AuditReport, settings: Settings, besides output: URL) throws -> [Int: String] {
+        let name = output.deletingPathExtension().lastPathComponent + "-sounds"
+        let folder = output.deletingLastPathComponent().appendingPathComponent(name)
+        let container = settings.format.container
+        var written: [Int: String] = [:]
+        var names: Set<String> = []
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (index, utterance) in report.utterances.enumerated() {
+                guard let spliced = utterance.spliced else { continue }
+                let data = Splicer.fileData(spliced.audio, container: container)
+                let file = Splicer.contentName(
+                    of: data, digest: { SHA256.hex(of: $0) }, prefix: "utterance", extension: container.rawValue)
+                if !names.contains(file) { try data.write(to: folder.appendingPathComponent(file), options: .atomic) }
+                names.insert(file)
+                written[index] = "\(name)/\(file)"
+            }
+            for old in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            where old.hasPrefix("utterance-") && !names.contains(old) {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(old))
+            }
+        } catch {
+            throw Failure(path: folder.path, reason: error.localizedDescription)
+        }
+        return written
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PackTools
+import Splicer
 import SpeechText
 import VoicePack
 
@@ -10,7 +11,9 @@ enum AuditHTML {
     static let waveformHeight = 64
 
     /// `link` turns a manifest path into a link relative to where the page is written.
-    static func render(_ report: AuditReport, settings: Settings, link: (String) -> String) -> String {
+    static func render(
+        _ report: AuditReport, settings: Settings, sounds: [Int: String], link: (String) -> String
+    ) -> String {
         let check = report.check
         var html = """
             <!DOCTYPE html>
@@ -97,7 +100,9 @@ enum AuditHTML {
                 "<td class=\"num\">\(AuditText.number(fragment.limiterReductionDB, 1))</td><td>\(escape(source.channelDecision))</td>"
             html += "<td class=\"warn\">\(fragment.warnings.map(escape).joined(separator: "<br>"))</td></tr>\n"
         }
-        html += "</table>\n<h2>Findings</h2>\n"
+        html += "</table>\n"
+        html += utterances(report, sounds: sounds)
+        html += "<h2>Findings</h2>\n"
         if check.findings.isEmpty {
             html += "<p>None.</p>\n"
         } else {
@@ -138,6 +143,64 @@ enum AuditHTML {
             <svg class="wave" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img" aria-label="waveform of \(escape(fragment.source.file))">\
             <path d="\(trimmed)" stroke="#b0b0b0" stroke-width="1"/><path d="\(kept)" stroke="#1f6feb" stroke-width="1"/>\
             <line x1="\(head)" y1="0" x2="\(head)" y2="\(height)" stroke="#d1242f"/><line x1="\(tail)" y1="0" x2="\(tail)" y2="\(height)" stroke="#d1242f"/></svg>
+            """
+    }
+
+    /// Each utterance the pack will make: a player when it was written, and its waveform with every join
+    /// marked (red past `splice.maximumStepDB` or at a click) and the token under each piece.
+    static func utterances(_ report: AuditReport, sounds: [Int: String]) -> String {
+        var html = "<h2>Utterances</h2>\n<p>\(escape(AuditText.utteranceSummary(report))).</p>\n"
+        html += "<table id=\"utterances\">\n<tr><th>purpose</th><th>amount</th><th>style/form</th><th>text</th>"
+        html += "<th>sound</th><th>length</th><th>LUFS</th></tr>\n"
+        for (index, utterance) in report.utterances.enumerated() {
+            let plan = utterance.plan
+            let template = plan.template.map { ", template \($0)" } ?? ""
+            html += "<tr class=\"utterance\"><td>\(escape(plan.purpose))</td><td class=\"num\">\(escape(plan.amount.plain))</td>"
+            html += "<td>\(escape("\(plan.style.name)/\(plan.form.name)\(template)"))</td><td class=\"text\">\(escape(plan.text))</td>"
+            guard let spliced = utterance.spliced else {
+                html += "<td class=\"missing\" colspan=\"3\">not playable: \(escape(utterance.problem ?? ""))</td></tr>\n"
+                continue
+            }
+            html += "<td>"
+            if let file = sounds[index] {
+                html +=
+                    "<audio controls preload=\"metadata\" src=\"\(escape(file))\" onloadedmetadata=\"this.dataset.duration = this.duration\"></audio><br>"
+            }
+            html += "\(waveform(spliced, tokens: plan.tokens, maximumStepDB: report.maximumStepDB))</td>"
+            html += "<td class=\"num\">\(String(format: "%.2f s", spliced.durationMs / 1000))</td>"
+            html += "<td class=\"num\">\(AuditText.number(spliced.loudnessLUFS, 1))</td></tr>\n"
+        }
+        return html + "</table>\n"
+    }
+
+    static func waveform(_ spliced: SplicedUtterance, tokens: [Token], maximumStepDB: Double) -> String {
+        let width = 720
+        let height = 80
+        let wave = 62
+        let columns = PackAuditor.waveform(of: spliced.audio.samples, columns: width)
+        let peak = max(columns.map { max(-$0.0, $0.1) }.max() ?? 1, 1e-6)
+        let middle = Double(wave) / 2
+        var path = ""
+        for (x, (low, high)) in columns.enumerated() {
+            let top = middle - Double(high / peak) * (middle - 2)
+            let bottom = middle - Double(low / peak) * (middle - 2)
+            path += String(format: "M%d.5 %.1fV%.1f", x, top, max(bottom, top + 1))
+        }
+        func x(_ ms: Double) -> Int { Int((ms / max(spliced.durationMs, 1) * Double(width)).rounded()) }
+        let edges = [0.0] + spliced.joins.map(\.atMs) + [spliced.durationMs]
+        var marks = ""
+        for join in spliced.joins {
+            let flagged = join.stepDB > maximumStepDB || join.click
+            marks +=
+                "<line class=\"join\(flagged ? " flagged" : "")\" x1=\"\(x(join.atMs))\" y1=\"0\" x2=\"\(x(join.atMs))\" y2=\"\(wave)\" stroke=\"\(flagged ? "#d1242f" : "#8c959f")\"><title>\(escape("\(join.left)→\(join.right): \(join.stepDB) dB\(join.click ? ", click" : "")"))</title></line>"
+        }
+        for (index, token) in tokens.enumerated() where index + 1 < edges.count {
+            let centre = (x(edges[index]) + x(edges[index + 1])) / 2
+            marks += "<text x=\"\(centre)\" y=\"\(height - 4)\" text-anchor=\"middle\" font-size=\"12\">\(escape(token.text))</text>"
+        }
+        return """
+            <svg class="wave utterance-wave" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img" aria-label="waveform of the spliced sound">\
+            <path d="\(path)" stroke="#1f6feb" stroke-width="1"/>\(marks)</svg>
             """
     }
 

@@ -65,7 +65,7 @@ public struct FragmentPipeline: Sendable {
             loudness: loudnessReport,
             frames: quantized.frames, durationMs: quantized.durationMs,
             loudnessLUFS: loudnessReport.outputLUFS, truePeakDBTP: loudnessReport.outputTruePeakDBTP,
-            loudnessPhon: loudnessReport.outputPhon)
+            loudnessPhon: loudnessReport.outputPhon, edgeLevels: EdgeLevels(quantized))
     }
 }
 
@@ -85,8 +85,40 @@ public struct FragmentReport: Equatable, Sendable {
     public let truePeakDBTP: Double
     /// How loud the fragment is heard: ISO 532-1 N5 in phon.
     public let loudnessPhon: Double
+    /// How loud it starts and ends, for the level step at a join.
+    public let edgeLevels: EdgeLevels
 
     public var sourceDurationMs: Double { Double(source.frames) * 1000 / Double(source.sampleRate) }
+}
+
+/// The level at each end of a fragment, where it meets its neighbours in a spliced amount: the loudest 50 ms
+/// (RMS, every 10 ms) within its first and its last 150 ms. Not the last 50 ms alone, which hold the
+/// post-roll and the decay of every syllable, 30–60 dB down: the word's own start and end as heard.
+public struct EdgeLevels: Equatable, Sendable {
+    public let headDBFS: Double
+    public let tailDBFS: Double
+
+    static let windowMs = 50.0
+    static let spanMs = 150.0
+
+    init(_ signal: Signal) {
+        let span = min(signal.frames, signal.frames(ms: Self.spanMs))
+        headDBFS = Self.loudestWindow(signal.samples[0..<span], signal)
+        tailDBFS = Self.loudestWindow(signal.samples[(signal.frames - span)...], signal)
+    }
+
+    static func loudestWindow(_ samples: ArraySlice<Float>, _ signal: Signal) -> Double {
+        let window = max(1, min(samples.count, signal.frames(ms: windowMs)))
+        let hop = max(1, signal.frames(ms: 10))
+        var loudest = 0.0
+        var start = samples.startIndex
+        while start + window <= samples.endIndex {
+            let power = samples[start..<(start + window)].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window)
+            loudest = max(loudest, power)
+            start += hop
+        }
+        return loudest > 0 ? 10 * log10(loudest) : -200
+    }
 }
 
 extension FragmentPipeline {

@@ -14,7 +14,8 @@ enum FragmentRecord {
             token: token, file: file, frames: report.frames, durationMs: report.durationMs, sha256: sha256,
             loudnessPhon: report.loudnessPhon, loudnessLUFS: report.loudnessLUFS, truePeakDBTP: report.truePeakDBTP, gainDB: report.loudness.gainDB,
             limiterReductionDB: report.loudness.limiterReductionDB, trimmedHeadMs: report.trim.headMs,
-            trimmedTailMs: report.trim.tailMs, warnings: warnings(report, settings: settings),
+            trimmedTailMs: report.trim.tailMs, headDBFS: report.edgeLevels.headDBFS,
+            tailDBFS: report.edgeLevels.tailDBFS, warnings: warnings(report, settings: settings),
             source: Manifest.Source(
                 file: source.path, sha256: sourceSHA256, size: source.status.size, sampleRate: report.source.sampleRate,
                 channels: report.source.channels, format: report.source.format.description,

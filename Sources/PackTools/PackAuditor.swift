@@ -1,4 +1,5 @@
 import AudioPipeline
+import Checksum
 import Foundation
 import SpeechText
 import Splicer
@@ -16,10 +17,21 @@ public struct AuditReport: Sendable {
         public let missing: [Token]
     }
 
+    /// A planned utterance, spliced when every token has a fragment.
+    public struct AuditedUtterance: Sendable {
+        public let plan: PlannedUtterance
+        public let spliced: SplicedUtterance?
+        /// Why it could not be spliced, when it could not.
+        public let problem: String?
+    }
+
     public let paths: PackPaths
     public let manifest: Manifest?
     public let coverage: [CoverageRow]
     public let check: CheckReport
+    public let utterances: [AuditedUtterance]
+    /// `splice.maximumStepDB`: joins past it are marked.
+    public let maximumStepDB: Double
 
     public var fragments: [Manifest.Fragment] { manifest?.fragments ?? [] }
     public var longestUtterance: Utterance? { check.longestUtterance }
@@ -57,28 +69,55 @@ public enum PackAuditor {
             rows.append(
                 row("template \(name)", Set(Template(name: name, text: text).ownTokens(phrases: coverage.phrases))))
         }
-        return AuditReport(paths: paths, manifest: manifest, coverage: rows, check: check)
+        return AuditReport(
+            paths: paths, manifest: manifest, coverage: rows, check: check,
+            utterances: utterances(paths: paths, settings: settings, longest: check.longestUtterance),
+            maximumStepDB: settings.splice.maximumStepDB)
+    }
+
+    /// The planned utterances, each spliced by the `Splicer` module with the pack's splice settings.
+    static func utterances(paths: PackPaths, settings: Settings, longest: Utterance?) -> [AuditReport.AuditedUtterance] {
+        let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) })
+        let splicer = pack.map { Splicer(pack: $0, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs) }
+        return UtterancePlan.plan(settings: settings, pack: pack, longest: longest).map { plan in
+            guard plan.missing.isEmpty, let splicer else {
+                let problem =
+                    plan.missing.isEmpty
+                    ? "there is no readable manifest" : "no fragment for \(plan.missing.map(\.text).joined(separator: " "))"
+                return AuditReport.AuditedUtterance(plan: plan, spliced: nil, problem: problem)
+            }
+            do {
+                return AuditReport.AuditedUtterance(
+                    plan: plan, spliced: try SplicedUtterance.splice(plan.tokens, with: splicer), problem: nil)
+            } catch {
+                return AuditReport.AuditedUtterance(plan: plan, spliced: nil, problem: "\(error)")
+            }
+        }
     }
 
     /// The recording's waveform for a picture: the lowest and highest sample in each of `columns` slices
     /// (channels averaged). Nil when the recording cannot be read.
     public static func waveform(of fragment: Manifest.Fragment, paths: PackPaths, columns: Int) -> [(Float, Float)]? {
         let url = paths.resolveManifestPath(fragment.source.file)
-        guard let file = try? SoundFile.open(reading: url.path, name: fragment.source.file),
-            let channels = try? file.readChannels(name: fragment.source.file, maxFrames: 100_000_000),
+        guard let (_, channels) = try? Decode.read(path: url.path, name: fragment.source.file, maximumSeconds: 3600),
             let frames = channels.first?.count, frames > 0
         else { return nil }
         let scale = 1 / Float(channels.count)
+        let mono = (0..<frames).map { frame in channels.reduce(0) { $0 + $1[frame] } * scale }
+        return waveform(of: mono, columns: columns)
+    }
+
+    /// The lowest and highest sample in each of `columns` slices of `samples`.
+    public static func waveform(of samples: [Float], columns: Int) -> [(Float, Float)] {
+        let frames = samples.count
         return (0..<columns).map { column in
             let start = frames * column / columns
-            let end = max(start + 1, frames * (column + 1) / columns)
+            let end = min(frames, max(start + 1, frames * (column + 1) / columns))
             var low: Float = 0
             var high: Float = 0
-            for frame in start..<min(end, frames) {
-                var sum: Float = 0
-                for channel in channels { sum += channel[frame] }
-                low = min(low, sum * scale)
-                high = max(high, sum * scale)
+            for frame in start..<end {
+                low = min(low, samples[frame])
+                high = max(high, samples[frame])
             }
             return (low, high)
         }

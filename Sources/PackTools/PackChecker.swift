@@ -7,7 +7,7 @@ import VoicePack
 
 /// One thing `check` looked at — a fragment, a recording, a token, the budget — and what it found.
 public struct CheckCase: Equatable, Sendable {
-    /// `manifest`, `stale`, `naming`, `coverage`, `sound` or `budget`.
+    /// `manifest`, `stale`, `naming`, `coverage`, `sound`, `budget` or `splice`.
     public let category: String
     public let name: String
     public var findings: [Diagnostic]
@@ -78,6 +78,7 @@ public enum PackChecker {
         checkCoverage(manifest, settings: covered, paths: paths, into: &report)
         checkSound(manifest, settings: settings, into: &report)
         checkBudget(paths: paths, settings: covered, into: &report)
+        checkSplices(paths: paths, settings: covered, into: &report)
         return report
     }
 
@@ -355,6 +356,37 @@ extension Amount {
         while text.hasSuffix("0") && text.contains(".") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
+    }
+}
+
+extension PackChecker {
+    /// The joins of the utterances the audit plays: a level step past `splice.maximumStepDB` from one
+    /// fragment's end to the next one's start, read from the manifest's edge levels (nothing is decoded).
+    /// Each pair of fragments is reported once, with an utterance that has it.
+    static func checkSplices(paths: PackPaths, settings: Settings, into report: inout CheckReport) {
+        guard let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) }) else { return }
+        let severity: Diagnostic.Severity = settings.splice.stepSeverity == .error ? .error : .warning
+        var reported: Set<[String]> = []
+        for utterance in UtterancePlan.plan(settings: settings, pack: pack, longest: report.longestUtterance)
+        where utterance.missing.isEmpty {
+            for (left, right) in zip(utterance.tokens, utterance.tokens.dropFirst()) {
+                guard let end = pack.fragment(for: left), let start = pack.fragment(for: right) else { continue }
+                let step = SplicedUtterance.stepDB(end, start)
+                guard step > settings.splice.maximumStepDB, reported.insert([end.file, start.file]).inserted else {
+                    continue
+                }
+                let change = end.tailDBFS > start.headDBFS ? "softer" : "louder"
+                let levels = String(format: "%.1f dBFS against %.1f dBFS", start.headDBFS, end.tailDBFS)
+                report.add(
+                    "splice", "\(left) → \(right)",
+                    [
+                        Diagnostic(
+                            severity, "\(end.file), \(start.file)", "splice",
+                            "\(right) starts \(step) dB \(change) than \(left) ends (\(levels)), past splice.maximumStepDB \(settings.splice.maximumStepDB); heard in \(utterance.text) (\(utterance.amount.plain), \(utterance.style.name)/\(utterance.form.name))",
+                            fix: "record or trim them to meet at a closer level, or raise splice.maximumStepDB in assets.json")
+                    ])
+            }
+        }
     }
 }
 

@@ -20,7 +20,7 @@ public struct Splicer: Sendable {
     }
 
     var gapFrames: Int { Int((gapMs * Double(pack.manifest.format.sampleRate) / 1000).rounded()) }
-    var crossfadeFrames: Int {
+    public var crossfadeFrames: Int {
         gapFrames > 0 ? 0 : Int((crossfadeMs * Double(pack.manifest.format.sampleRate) / 1000).rounded())
     }
 
@@ -39,6 +39,20 @@ public struct Splicer: Sendable {
             lengths.append(fragment.frames)
         }
         return Splicer.frames(lengths: lengths, gap: gapFrames, crossfade: crossfadeFrames)
+    }
+
+    /// Where each piece of that length starts in the spliced sound, in frames.
+    public func pieceStarts(lengths: [Int]) -> [Int] {
+        var starts: [Int] = []
+        var start = 0
+        for (index, length) in lengths.enumerated() {
+            if index > 0 {
+                start += lengths[index - 1] + gapFrames
+                    - Splicer.overlap(crossfadeFrames, lengths[index - 1], length)
+            }
+            starts.append(start)
+        }
+        return starts
     }
 
     static func frames(lengths: [Int], gap: Int, crossfade: Int) -> Int {
@@ -112,8 +126,10 @@ public struct Splicer: Sendable {
 
     /// The file bytes of a spliced sound in `container` (the manifest's by default).
     public func fileData(_ audio: PCMAudio, container: Container? = nil) -> Data {
-        PCMFile.encode(audio, as: container ?? pack.manifest.format.container)
+        Splicer.fileData(audio, container: container ?? pack.manifest.format.container)
     }
+
+    public static func fileData(_ audio: PCMAudio, container: Container) -> Data { PCMFile.encode(audio, as: container) }
 
     /// A file name that changes when the sound does: iOS caches notification sounds by name, so a changed
     /// sound under an old name may never be heard.

@@ -117,6 +117,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var limiterReductionDB: Double
         public var trimmedHeadMs: Double
         public var trimmedTailMs: Double
+        /// The loudest 50 ms within the first and the last 150 ms (dBFS): what a join's level step is read from.
+        public var headDBFS: Double
+        public var tailDBFS: Double
         /// What a sound designer should hear about (a noisy recording, a limited one).
         public var warnings: [String]
         public var source: Source
@@ -124,7 +127,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         public init(
             token: String, file: String, frames: Int, durationMs: Double, sha256: String, loudnessPhon: Double,
             loudnessLUFS: Double, truePeakDBTP: Double, gainDB: Double, limiterReductionDB: Double, trimmedHeadMs: Double,
-            trimmedTailMs: Double, warnings: [String], source: Source
+            trimmedTailMs: Double, headDBFS: Double, tailDBFS: Double, warnings: [String], source: Source
         ) {
             self.token = token
             self.file = file
@@ -138,6 +141,8 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.limiterReductionDB = Manifest.rounded(limiterReductionDB)
             self.trimmedHeadMs = Manifest.rounded(trimmedHeadMs)
             self.trimmedTailMs = Manifest.rounded(trimmedTailMs)
+            self.headDBFS = Manifest.rounded(headDBFS)
+            self.tailDBFS = Manifest.rounded(tailDBFS)
             self.warnings = warnings
             self.source = source
         }

@@ -85,5 +85,13 @@ public struct Settings: Equatable, Sendable {
         public var gapMs = 0.0
         /// Overlap of consecutive fragments, faded across.
         public var crossfadeMs = 5.0
+        /// A join whose level step (one fragment's end against the next one's start) is larger is reported.
+        public var maximumStepDB = 10.0
+        /// How `check` reports such a join.
+        public var stepSeverity = Severity.warning
+    }
+
+    public enum Severity: String, CaseIterable, Sendable {
+        case error, warning
     }
 }

@@ -176,6 +176,12 @@ private struct SettingsReader {
                             "crossfadeMs": { r, n, k in
                                 r.number(n, k, in: 0...100).map { settings.splice.crossfadeMs = $0 }
                             },
+                            "maximumStepDB": { r, n, k in
+                                r.number(n, k, in: 0...100).map { settings.splice.maximumStepDB = $0 }
+                            },
+                            "stepSeverity": { r, n, k in
+                                r.choice(n, k, Settings.Severity.self).map { settings.splice.stepSeverity = $0 }
+                            },
                         ])
                 },
                 "styles": { reader, node, key in reader.names(node, key, ReadingStyle.self).map { settings.styles = $0 }

@@ -75,7 +75,7 @@ import Testing
         let parser = XMLParser(data: Data(run.stdout.utf8))
         parser.delegate = counter
         #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
-        #expect(counter.suites == ["manifest", "stale", "naming", "coverage", "sound", "budget"])
+        #expect(counter.suites == ["manifest", "stale", "naming", "coverage", "sound", "budget", "splice"])
         // Per fragment (manifest, sound), per recording (stale), per token (coverage), plus settings and budget.
         #expect(counter.cases == 21 + 21 + 21 + 21 + 1 + 1)
         #expect(counter.failures == 1)
@@ -123,10 +123,13 @@ import Testing
         let sources = html.components(separatedBy: "<audio controls preload=\"metadata\" src=\"").dropFirst().map {
             $0.prefix { $0 != "\"" }
         }
-        #expect(sources.count == 21)
-        // Links are relative to the page, and lead to the fragments.
+        // A player per fragment, then one per utterance (4: two amounts cover spoken/yuan, the longest, the
+        // template's), each linked relative to the page.
+        #expect(sources.count == 21 + 4)
+        #expect(sources.prefix(21).allSatisfy { $0.hasPrefix("../normalized/") })
+        #expect(sources.dropFirst(21).allSatisfy { $0.hasPrefix("audit-sounds/utterance-") })
+        #expect(html.components(separatedBy: "<svg class=\"wave utterance-wave\"").count - 1 == 4)
         for source in sources {
-            #expect(source.hasPrefix("../normalized/"))
             #expect(
                 FileManager.default.fileExists(
                     atPath: pack.url.appendingPathComponent("reports").appendingPathComponent(String(source)).path))

@@ -80,7 +80,7 @@ import VoicePack
         Manifest.Fragment(
             token: token, file: "normalized/\(token).wav", frames: 44_100, durationMs: 1000, sha256: "ab", loudnessPhon: 89.01,
             loudnessLUFS: -16, truePeakDBTP: -1.12, gainDB: 3.456, limiterReductionDB: 0, trimmedHeadMs: 10.5,
-            trimmedTailMs: 0, warnings: warnings,
+            trimmedTailMs: 0, headDBFS: -12.5, tailDBFS: -14, warnings: warnings,
             source: Manifest.Source(
                 file: "raw-audio/\(token).flac", sha256: "cd", size: 1234, sampleRate: 48_000, channels: 2,
                 format: "flac/pcm24", frames: 48_000, durationMs: 1000, loudnessLUFS: -20.5, truePeakDBTP: -3,
