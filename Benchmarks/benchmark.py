@@ -28,6 +28,11 @@ ASSETS = ROOT / ".build/release/assets"
 ASSETS_DYNAMIC = ROOT / ".build/dynamic/release/assets"
 TARGET, CEILING = -16.0, -1.0
 QUICK = "--quick" in sys.argv
+# Earlier builds of assets to set this one against, when given (see scripts/benchmark): the first round's
+# (the LUFS measure, before the hearing model) and the one before FFmpeg's libraries were linked.
+EARLIER = {name: Path(os.environ[variable]) for name, variable in
+           [("first round", "ASSETS_FIRST_ROUND"), ("before FFmpeg", "ASSETS_BEFORE_FFMPEG")]
+           if os.environ.get(variable)}
 SIZES = [36, 360] if QUICK else [36, 360, 3600]
 # Thirteen phrases beside the 23 tokens of the shipped pack: 36 distinct deliveries.
 EXTRA = ["收款成功", "谢谢惠顾", "付款成功", "余额不足", "退款到账", "转账成功", "扫码支付",
@@ -323,6 +328,40 @@ def cold_pair(pack, pool):
     return statistics.mean(future.result()[0] for future in futures)
 
 
+def lossless_copy(pack):
+    """The corpus with its .m4a deliveries turned into WAV: what a build without FFmpeg reads."""
+    copy = pack.parent / f"{pack.name}-no-m4a"
+    if not copy.exists():
+        shutil.copytree(pack / "raw-audio", copy / "raw-audio")
+        for path in list((copy / "raw-audio").glob("*.m4a")):
+            run(["ffmpeg", "-loglevel", "error", "-i", str(path), str(path.with_suffix(".wav"))])
+            path.unlink()
+    (copy / "assets.json").write_text((pack / "assets.json").read_text())
+    return copy
+
+
+def earlier_builds(pack):
+    """Cold builds (2 jobs) of the corpus without .m4a by this assets and each earlier one, interleaved,
+    5 rounds: medians in seconds by name."""
+    copy = lossless_copy(pack)
+
+    def cold(binary):
+        def once():
+            clean(copy)
+            return timed([str(binary), "build", "--jobs", "2"], cwd=copy)[0]
+        return once
+    names = ["now"] + list(EARLIER)
+    medians = interleaved([cold(ASSETS)] + [cold(binary) for binary in EARLIER.values()], 5)
+    return dict(zip(names, medians))
+
+
+def audit_seconds(runs=5):
+    """`audit --format html --output` on the shipped pack, utterances and their sounds included: the median."""
+    with tempfile.TemporaryDirectory() as folder:
+        return median([timed([str(ASSETS), "audit", "--format", "html", "--output", f"{folder}/audit.html"],
+                             cwd=ROOT)[0] for _ in range(runs)])
+
+
 def cold_once(pack, quality, jobs):
     """Wall seconds of a cold build; its peak memory goes to `cold_once.memory`, its CPU seconds to
     `cold_once.cpu[(quality, jobs)]`."""
@@ -388,6 +427,8 @@ def main():
         "ffmpeg-normalize": quality(ffmpeg_out),
     }
     results["profile"] = profile(corpora[36])
+    results["earlier"] = earlier_builds(corpora[36])
+    results["audit"] = audit_seconds()
     results["spliced"] = spliced_amounts.measure(ROOT)
     measures_work = work / "loudness-measures"
     measures_work.mkdir()
@@ -491,6 +532,13 @@ def write(results):
     def library_seconds(group):
         return seconds(results["profile"][group] / 100 * s36["cold_jobs1"])
 
+    earlier = results.get("earlier", {})
+    if len(earlier) > 1:
+        lines += ["", "## This build against earlier ones", "",
+                  "Cold builds (2 jobs) of the 36 deliveries with the two .m4a ones turned into WAV, which every build",
+                  "reads, interleaved, medians of 5 rounds:", "",
+                  "| assets | cold, 2 jobs |", "|---|---:|"]
+        lines += [f"| {name} | {seconds(value)} |" for name, value in earlier.items()]
     targets = [
         ("cold build of 36 faster than the SoX loop", s36["cold"] < results["sox"],
          f"{seconds(s36['cold'])} vs {seconds(results['sox'])}; at 360: "
@@ -524,6 +572,15 @@ def write(results):
          f"{sum(abs(row['lufs'] + 16) <= 1 for row in spliced)}/{len(spliced)} within 1 LU "
          f"({min(row['lufs'] for row in spliced):.2f} to {max(row['lufs'] for row in spliced):.2f} LUFS), "
          f"{sum(row['truePeak'] > -1 for row in spliced) + quality_assets['overs']} true-peak overs", ""),
+        ("a cold build without .m4a no slower than before FFmpeg was linked",
+         "before FFmpeg" not in earlier or earlier["now"] <= earlier["before FFmpeg"] * 1.05,
+         (f"{seconds(earlier['now'])} against {seconds(earlier['before FFmpeg'])}" if "before FFmpeg" in earlier
+          else "not measured (ASSETS_BEFORE_FFMPEG unset)")
+         + (f"; the first round's (LUFS, no hearing model): {seconds(earlier['first round'])}"
+            if "first round" in earlier else ""),
+         "within the host's noise: the path of a file libsndfile reads is the same but for one enum"),
+        ("audit --format html --output on the shipped pack, utterances included, under 2 s",
+         results["audit"] < 2, seconds(results["audit"]), ""),
         (f"no-op build of {largest:,} under 0.5 s", sizes[largest]["noop"] < 0.5, seconds(sizes[largest]["noop"]), ""),
         (f"one changed source of {largest:,} rebuilt in under 0.3 s",
          sizes[largest]["changed"] < 0.3,
