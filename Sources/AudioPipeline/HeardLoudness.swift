@@ -27,6 +27,21 @@ public struct HeardLoudness: Sendable {
     /// N5 as a loudness level in phon, the signal raised by `gainDB`.
     public func n5Phon(gainDB: Double = 0) -> Double { ZwickerLoudness.phon(sone: n5Sone(gainDB: gainDB)) }
 
+    /// An estimate of N5 in phon of the signal raised by `gainDB` and then by the limiter's `limiterGains` (one a
+    /// sample, at `sampleRate`): each 0.5 ms frame's band intensities scaled by the mean square of the gains
+    /// over it. A limiter's gain moves slowly beside the band filters, so the estimate is close — not exact:
+    /// `Normalize` measures its result in full.
+    public func n5Phon(gainDB: Double, limiterGains: [Float], sampleRate: Int) -> Double {
+        let perFrame = Double(sampleRate) / Double(ZwickerLoudness.levelRate)
+        let powers = (0..<model.frames).map { frame -> Double in
+            let low = min(limiterGains.count - 1, max(0, Int(Double(frame - 1) * perFrame)))
+            let high = min(limiterGains.count, max(low + 1, Int(Double(frame) * perFrame)))
+            return limiterGains[low..<high].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(high - low)
+        }
+        let loudness = model.loudness(gainDB: gainDB, framePowers: powers)
+        return ZwickerLoudness.phon(sone: ZwickerLoudness.percentile5(loudness))
+    }
+
     /// The gain that brings the heard loudness to `targetPhon`, within `tolerance`: secant steps from `guess`,
     /// at first of one phon per dB (the loudness level grows a little slower or faster than the level).
     public func gain(reaching targetPhon: Double, tolerance: Double, from guess: Double = 0) -> (

@@ -62,6 +62,11 @@ public struct Normalize: Sendable {
         var measured = (phon: phonAtGain, peak: inputPeak + gain)
         var previous: (gain: Double, phon: Double)?
         var peakKnown = true
+        // Under the limiter the heard loudness is estimated from the input's filter bank (`HeardLoudness`),
+        // and each result that the estimate puts at the target is measured in full; what the full measure
+        // found above the estimate corrects the next estimates.
+        var estimateError = 0.0
+        var fullMeasures = 0
         // Made on the first iteration that needs it: what it prepares does not depend on the gain.
         var limiter: TruePeakLimiter?
         for _ in 0..<8 {
@@ -75,14 +80,22 @@ public struct Normalize: Sendable {
                 break
             }
             if limiter == nil { limiter = TruePeakLimiter(signal) }
-            (output, limiting) = limiter!.apply(gainDB: gain, thresholdDB: limiterThreshold)
+            let gains: [Float]
+            (output, limiting, gains) = limiter!.apply(gainDB: gain, thresholdDB: limiterThreshold)
             // Loudness first; the true peak once the loudness is right.
-            measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon()
+            let estimate =
+                heard.n5Phon(gainDB: gain, limiterGains: gains, sampleRate: signal.sampleRate) + estimateError
+            measured.phon = estimate
             peakKnown = false
+            if abs(targetPhon - estimate) <= Self.tolerancePhon || limiting >= maximumLimitingDB {
+                measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon()
+                fullMeasures += 1
+                estimateError += measured.phon - estimate
+            }
             // Under the limiter a dB of gain buys less than a phon: step by the slope seen so far, or at
             // first by 0.6, what speech under a few dB of limiting shows.
             let shortfall = targetPhon - measured.phon
-            if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || limiting < maximumLimitingDB) {
+            if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || limiting < maximumLimitingDB) && fullMeasures < 3 {
                 let slope = previous.map { (measured.phon - $0.phon) / (gain - $0.gain) } ?? Self.limitedSlope
                 previous = (gain, measured.phon)
                 gain += shortfall / min(1, max(0.25, slope.isFinite ? slope : 1))
@@ -155,7 +168,7 @@ struct TruePeakLimiter {
     }
 
     /// The signal raised by `gainDB` and limited at `thresholdDB`, and the deepest reduction in dB.
-    func apply(gainDB: Double, thresholdDB: Double) -> (Signal, reductionDB: Double) {
+    func apply(gainDB: Double, thresholdDB: Double) -> (Signal, reductionDB: Double, gains: [Float]) {
         let scale = Float(Decibels.gain(gainDB))
         let threshold = Float(Decibels.gain(thresholdDB)) / scale
         let needed = envelope.map { $0 > threshold ? threshold / $0 : 1 }
@@ -164,19 +177,23 @@ struct TruePeakLimiter {
         var gain: Float = 1
         var deepest: Float = 1
         let count = signal.frames
+        var gains = [Float](repeating: 1, count: count)
         let samples = [Float](unsafeUninitializedCapacity: count) { output, initialized in
             signal.samples.withUnsafeBufferPointer { input in
                 smoothed.withUnsafeBufferPointer { smoothed in
                     for index in 0..<count {
                         gain = min(smoothed[index], gain + (1 - gain) * release)
                         deepest = min(deepest, gain)
+                        gains[index] = gain
                         output[index] = input[index] * scale * gain
                     }
                 }
             }
             initialized = count
         }
-        return (Signal(samples: samples, sampleRate: signal.sampleRate), -Decibels.amplitude(Double(deepest)))
+        return (
+            Signal(samples: samples, sampleRate: signal.sampleRate), -Decibels.amplitude(Double(deepest)), gains
+        )
     }
 
     /// For each sample, the highest magnitude on the way to the next one: the sample itself and a cubic

@@ -7,43 +7,58 @@ import Foundation
 ///
 /// Each step follows the standard's published algorithm and tables; the results are cross-checked against
 /// an independent implementation (mosqito's `loudness_zwtv`) in the tests. The third-octave levels are
-/// kept apart from the rest: a gain moves every level by exactly its decibels, so `loudness(gainDB:)` can
-/// be asked again at another gain without filtering the signal again.
+/// kept apart from the rest, as intensities: a gain multiplies every one by the same factor, so
+/// `loudness(gainDB:)` can be asked again at another gain without filtering the signal again — and, with the
+/// standard's level tables turned into intensity factors once, without a logarithm or a power per frame.
 public struct ZwickerLoudness: Sendable {
     /// The filter bank's coefficients are for this rate only.
     public static let sampleRate = 48_000
     /// Levels, core loudness and the temporal steps run at 2 kHz (one value per 0.5 ms).
-    static let levelRate = 2_000
+    public static let levelRate = 2_000
     /// Total loudness is reported at 500 Hz (every 2 ms), as the standard's program does.
     public static let outputRate = 500
 
-    /// Third-octave band levels in dB SPL: `levels[frame][band]`, 28 bands from 25 Hz to 12.5 kHz.
-    let levels: [[Double]]
+    /// Third-octave band intensities re (20 µPa)² (10·log10 of one is its level in dB SPL):
+    /// `intensities[frame][band]`, 28 bands from 25 Hz to 12.5 kHz.
+    let intensities: [[Double]]
+
+    /// Frames of 0.5 ms.
+    public var frames: Int { intensities.count }
 
     /// Filters `pressure` (48 kHz, pascals) into third-octave levels.
     public init(pressure: [Double]) {
         let decimation = Self.sampleRate / Self.levelRate
         let frames = (pressure.count + decimation - 1) / decimation
-        var levels = [[Double]](repeating: [Double](repeating: 0, count: Tables.bands), count: frames)
+        var intensities = [[Double]](repeating: [Double](repeating: 0, count: Tables.bands), count: frames)
         for firstBand in stride(from: 0, to: Tables.bands, by: 4) {
-            for (frame, level) in Self.bandLevels(pressure, bands: firstBand).enumerated() {
-                for lane in 0..<4 { levels[frame][firstBand + lane] = level[lane] }
+            for (frame, intensity) in Self.bandIntensities(pressure, bands: firstBand).enumerated() {
+                for lane in 0..<4 { intensities[frame][firstBand + lane] = intensity[lane] }
             }
         }
-        self.levels = levels
+        self.intensities = intensities
     }
 
-    /// Total loudness in sone, every 2 ms, with every band level raised by `gainDB`.
-    public func loudness(gainDB: Double = 0) -> [Double] {
+    /// Total loudness in sone, every 2 ms, with every band level raised by `gainDB` — and each frame's
+    /// intensities scaled by `framePowers[frame]`, when given: a slowly varying gain (a limiter's) applied
+    /// after the filters instead of before them.
+    public func loudness(gainDB: Double = 0, framePowers: [Double]? = nil) -> [Double] {
+        let frames = intensities.count
+        let bands = Tables.criticalBands + 1
+        let gain = pow(10, gainDB / 10)
         // Band by band over time, as the decay runs along time.
-        var core = [[Double]](repeating: [Double](repeating: 0, count: levels.count), count: Tables.criticalBands + 1)
-        for (frame, frameLevels) in levels.enumerated() {
-            for (band, value) in Self.coreLoudness(frameLevels, gainDB: gainDB).enumerated() {
-                core[band][frame] = value
-            }
+        var core = [[Double]](repeating: [Double](repeating: 0, count: frames), count: bands)
+        var frameCore = [Double](repeating: 0, count: bands)
+        for frame in 0..<frames {
+            Self.coreLoudness(intensities[frame], gain: gain * (framePowers?[frame] ?? 1), into: &frameCore)
+            for band in 0..<bands { core[band][frame] = frameCore[band] }
         }
-        let decayed = core.map(Self.nonlinearDecay)
-        let total = levels.indices.map { frame in Self.totalLoudness(decayed.map { $0[frame] }) }
+        let decayed = Self.nonlinearDecay(core)
+        var column = [Double](repeating: 0, count: bands)
+        var total = [Double](repeating: 0, count: frames)
+        for frame in 0..<frames {
+            for band in 0..<bands { column[band] = decayed[band][frame] }
+            total[frame] = Self.totalLoudness(column)
+        }
         let weighted = Self.temporalWeighting(total)
         return stride(from: 0, to: weighted.count, by: Self.levelRate / Self.outputRate).map { weighted[$0] }
     }
@@ -51,9 +66,9 @@ public struct ZwickerLoudness: Sendable {
     // MARK: - Third-octave levels (ISO 532-1, 6.3 and A.2)
 
     /// Four bands from `firstBand` on: three second-order sections, squaring, three first-order smoothing
-    /// sections, then every 24th value (2 kHz) as a level in dB re (20 µPa)². Each step of a recursive
+    /// sections, then every 24th value (2 kHz) as an intensity re (20 µPa)². Each step of a recursive
     /// filter waits for the one before, so four bands side by side run in about the time of one.
-    static func bandLevels(_ pressure: [Double], bands firstBand: Int) -> [SIMD4<Double>] {
+    static func bandIntensities(_ pressure: [Double], bands firstBand: Int) -> [SIMD4<Double>] {
         let lanes = firstBand..<(firstBand + 4)
         func perBand(_ value: (Int) -> Double) -> SIMD4<Double> { SIMD4(lanes.map(value)) }
         // Every band's sections share their numerators (1 2 1, 1 0 −1, 1 −2 1); the table gives how the
@@ -84,7 +99,7 @@ public struct ZwickerLoudness: Sendable {
             s2 = (1 - a) * s1 + a * s2
             s3 = (1 - a) * s2 + a * s3
             if untilNext == 0 {
-                result.append(SIMD4((0..<4).map { 10 * log10((s3[$0] + 1e-12) / 4e-10) }))
+                result.append((s3 + 1e-12) / 4e-10)
                 untilNext = decimation
             }
             untilNext -= 1
@@ -116,64 +131,69 @@ public struct ZwickerLoudness: Sendable {
 
     // MARK: - Core loudness (ISO 532-1, A.4: from third-octave levels to 20 critical bands)
 
-    /// The core loudness of the 20 critical bands (sone/Bark), and a 21st of zero that ends the slopes.
-    static func coreLoudness(_ levels: [Double], gainDB: Double) -> [Double] {
-        // The eleven lowest bands: levels corrected by the equal-loudness contours at their level range,
-        // then summed in powers into the three lowest critical bands.
-        var intensities = [Double](repeating: 0, count: Tables.lowBands)
+    /// The core loudness of the 20 critical bands (sone/Bark), and a 21st of zero that ends the slopes, into
+    /// `core`; `intensities` are the third-octave bands', each multiplied by `gain`. The standard states its
+    /// corrections in decibels; `Tables` holds them as the intensity factors they are.
+    static func coreLoudness(_ intensities: [Double], gain: Double, into core: inout [Double]) {
+        // The eleven lowest bands: corrected by the equal-loudness contours at their level range, then summed
+        // into the three lowest critical bands.
+        var excitation = [0.0, 0.0, 0.0]
         for band in 0..<Tables.lowBands {
-            let level = levels[band] + gainDB
+            let intensity = intensities[band] * gain
             var range = 0
-            while range < Tables.rangeUpperLevels.count - 1
-                && level > Tables.rangeUpperLevels[range] - Tables.lowBandCorrections[range][band]
-            {
+            while range < Tables.rangeUpperLevels.count - 1 && intensity > Tables.lowBandRangeLimits[range][band] {
                 range += 1
             }
-            intensities[band] = pow(10, (level + Tables.lowBandCorrections[range][band]) / 10)
+            excitation[band < 6 ? 0 : band < 9 ? 1 : 2] += intensity * Tables.lowBandFactors[range][band]
         }
-        let lowGroups = [0..<6, 6..<9, 9..<11]
-        var excitation = lowGroups.map { group in
-            let sum = group.reduce(0) { $0 + intensities[$1] }
-            return sum > 0 ? 10 * log10(sum) : 0
-        }
-        excitation += levels[Tables.lowBands...].map { $0 + gainDB }
-
-        var core = [Double](repeating: 0, count: Tables.criticalBands + 1)
         let s = 0.25
         for band in 0..<Tables.criticalBands {
-            // Free field: the outer ear's transmission.
-            var level = excitation[band] - Tables.freeFieldTransmission[band]
-            let threshold = Tables.thresholdInQuiet[band]
-            guard level > threshold else { continue }
-            level -= Tables.criticalBandCorrection[band]
-            let ratio = 1 - s + s * pow(10, 0.1 * (level - threshold))
+            let intensity = band < 3 ? excitation[band] : intensities[band + Tables.lowBands - 3] * gain
+            // Heard at all once over the threshold in quiet, after the outer ear's free-field transmission.
+            guard intensity > Tables.audibleIntensity[band] else {
+                core[band] = 0
+                continue
+            }
+            let ratio = 1 - s + s * intensity * Tables.excitationRatio[band]
             core[band] = max(0, Tables.loudnessScale[band] * (ratio.squareRoot().squareRoot() - 1))
         }
+        core[Tables.criticalBands] = 0
         // The lowest critical band is corrected for its smaller width at low loudness.
         let correction = 0.4 + 0.32 * pow(core[0], 0.2)
         if correction <= 1 { core[0] *= correction }
-        return core
     }
 
     // MARK: - Nonlinear temporal decay (ISO 532-1, 6.4)
 
-    /// One critical band's core loudness over time passed through the decay of hearing: fast after a short
-    /// sound, slower after a long one. The filter runs at 24 steps per 0.5 ms frame on linearly interpolated
-    /// input.
-    static func nonlinearDecay(_ core: [Double]) -> [Double] {
-        if core.allSatisfy({ $0 == 0 }) { return core }  // a band the sound never reaches stays at zero
+    /// Each critical band's core loudness over time (`core[band][frame]`) passed through the decay of hearing:
+    /// fast after a short sound, slower after a long one. The filter runs at 24 steps per 0.5 ms frame on
+    /// linearly interpolated input, four bands side by side (see `DecayCoefficients.next`).
+    static func nonlinearDecay(_ core: [[Double]]) -> [[Double]] {
         let steps = 24
         let filter = DecayCoefficients.atStep
+        let frames = core.first?.count ?? 0
         var output = core
-        var uo = 0.0
-        var u2 = 0.0
-        for frame in core.indices {
-            let current = core[frame]
-            let next = frame + 1 < core.count ? core[frame + 1] : 0
-            let delta = (next - current) / Double(steps)
-            for step in 0..<steps {
-                (uo, u2) = filter.next(input: current + Double(step) * delta, lastOutput: uo, lastSecond: u2)
-                if step == 0 { output[frame] = uo }
+        for first in stride(from: 0, to: core.count, by: 4) {
+            let lanes = first..<min(core.count, first + 4)
+            // A band the sound never reaches stays at zero.
+            if lanes.allSatisfy({ core[$0].allSatisfy { $0 == 0 } }) { continue }
+            func value(_ frame: Int) -> SIMD4<Double> {
+                guard frame < frames else { return SIMD4() }
+                var values = SIMD4<Double>()
+                for (lane, band) in lanes.enumerated() { values[lane] = core[band][frame] }
+                return values
+            }
+            var uo = SIMD4<Double>()
+            var u2 = SIMD4<Double>()
+            var current = value(0)
+            for frame in 0..<frames {
+                let next = value(frame + 1)
+                let delta = (next - current) / Double(steps)
+                for step in 0..<steps {
+                    (uo, u2) = filter.next(input: current + Double(step) * delta, lastOutput: uo, lastSecond: u2)
+                    if step == 0 { for (lane, band) in lanes.enumerated() { output[band][frame] = uo[lane] } }
+                }
+                current = next
             }
         }
         return output
@@ -204,19 +224,31 @@ public struct ZwickerLoudness: Sendable {
             b5 = exp(-step / variable)
         }
 
-        /// One step: a rising input passes at once; a falling one decays along two coupled paths.
-        func next(input ui: Double, lastOutput: Double, lastSecond: Double) -> (output: Double, second: Double) {
-            if ui < lastOutput {
-                if lastOutput > lastSecond {
-                    let output = max(ui, lastOutput * b2 - lastSecond * b3)
-                    let second = min(output, lastOutput * b0 - lastSecond * b1)
-                    return (output, second)
-                }
-                let output = max(ui, lastOutput * b4)
-                return (output, output)
-            }
-            if abs(ui - lastOutput) < 1e-5 && ui <= lastSecond { return (ui, ui) }
-            return (ui, (lastSecond - ui) * b5 + ui)
+        /// One step of four bands: a rising input passes at once; a falling one decays along two coupled
+        /// paths (while the output is above the second path), or one (once it is not). Each lane takes the
+        /// branch its own values choose, as the standard's program does band by band.
+        @inline(__always)
+        func next(input ui: SIMD4<Double>, lastOutput uo: SIMD4<Double>, lastSecond u2: SIMD4<Double>) -> (
+            output: SIMD4<Double>, second: SIMD4<Double>
+        ) {
+            // The lanes' maxima and minima by mask: the generic pointwiseMax is not inlined.
+            func larger(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { a.replacing(with: b, where: b .> a) }
+            func smaller(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { a.replacing(with: b, where: b .< a) }
+            let falling = ui .< uo
+            let coupled = falling .& (uo .> u2)
+            let single = falling .& .!coupled
+            let coupledOutput = larger(ui, uo * b2 - u2 * b3)
+            let singleOutput = larger(ui, uo * b4)
+            var output = ui
+            output.replace(with: coupledOutput, where: coupled)
+            output.replace(with: singleOutput, where: single)
+            // Rising: the second path follows the input, or meets it where the input holds steady under it.
+            var second = (u2 - ui) * b5 + ui
+            let steady = (ui - uo .< 1e-5) .& (uo - ui .< 1e-5) .& (ui .<= u2)
+            second.replace(with: ui, where: .!falling .& steady)
+            second.replace(with: smaller(coupledOutput, uo * b0 - u2 * b1), where: coupled)
+            second.replace(with: singleOutput, where: single)
+            return (output, second)
         }
     }
 

@@ -65,6 +65,26 @@ extension ZwickerLoudness {
         static let thresholdInQuiet: [Double] = [30, 18, 12, 8, 7, 6, 5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]
         /// Each critical band's loudness at its threshold's scale: 0.0635 · 10^(0.025 · threshold).
         static let loudnessScale = thresholdInQuiet.map { 0.0635 * pow(10, 0.025 * $0) }
+
+        // The level tables as intensity factors (10^(dB/10)), so the core loudness takes no logarithm.
+        /// A low band's intensity over this is past the level range (its level over RAP − DLL).
+        static let lowBandRangeLimits: [[Double]] = rangeUpperLevels.indices.map { range in
+            lowBandCorrections[range].map { (correction: Double) -> Double in
+                intensity(ofDecibels: rangeUpperLevels[range] - correction)
+            }
+        }
+        static let lowBandFactors: [[Double]] = lowBandCorrections.map { $0.map(intensity(ofDecibels:)) }
+        /// A critical band is heard once its level, less the free-field transmission, passes the threshold.
+        static let audibleIntensity: [Double] = (0..<criticalBands).map { (band: Int) -> Double in
+            intensity(ofDecibels: thresholdInQuiet[band] + freeFieldTransmission[band])
+        }
+        /// 10^((level − transmission − band-width correction − threshold) / 10) per unit of intensity.
+        static let excitationRatio: [Double] = (0..<criticalBands).map { (band: Int) -> Double in
+            let decibels = freeFieldTransmission[band] + criticalBandCorrection[band] + thresholdInQuiet[band]
+            return intensity(ofDecibels: -decibels)
+        }
+
+        static func intensity(ofDecibels decibels: Double) -> Double { pow(10, decibels / 10) }
         /// Attenuation of the outer ear in a free field (dB), subtracted from each critical band's level.
         static let freeFieldTransmission: [Double] = [
             0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -0.5, -1.6, -3.2, -5.4, -5.6, -4, -1.5, 2, 5, 12,
