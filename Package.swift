@@ -74,6 +74,6 @@ let package = Package(
         // Packs made by code for the tests: recordings with known levels in every format.
         .target(
             name: "TestSupport", dependencies: ["PackTools", "AudioPipeline", "VoicePack"], path: "Tests/TestSupport"),
-        .testTarget(name: "AssetsCLITests", dependencies: ["AssetsCLI", "AudioPipeline", "assets"]),
+        .testTarget(name: "AssetsCLITests", dependencies: ["AssetsCLI", "AudioPipeline", "TestSupport", "assets"]),
     ]
 )

@@ -14,6 +14,7 @@ public enum AssetsCLI {
           audit       the report a sound designer reads after a build
           say         the text and tokens for an amount
           alphabet    every token the enabled styles and forms can say
+          split       a recording session → one recording per token in raw-audio/
 
           assets COMMAND --help    the options of one command
           assets --version
@@ -51,6 +52,8 @@ public enum AssetsCLI {
             return SayCommand.run(options, console: console, currentFolder: currentFolder)
         case .alphabet(let options):
             return AlphabetCommand.run(options, console: console)
+        case .split(let options):
+            return SplitCommand.run(options, console: console, currentFolder: currentFolder)
         }
     }
 
@@ -62,6 +65,7 @@ public enum AssetsCLI {
         case .build: return BuildOptions.help
         case .check: return CheckOptions.help
         case .audit: return AuditOptions.help
+        case .split: return SplitOptions.help
         }
     }
 

@@ -3,7 +3,7 @@ import VoicePack
 
 /// The commands `assets` knows.
 public enum Command: String, CaseIterable, Sendable {
-    case build, check, audit, say, alphabet
+    case build, check, audit, say, alphabet, split
 }
 
 /// The command line, read into a value before anything runs.
@@ -15,6 +15,7 @@ public enum Invocation: Equatable, Sendable {
     case audit(AuditOptions)
     case say(SayOptions)
     case alphabet(AlphabetOptions)
+    case split(SplitOptions)
 
     /// Parses the arguments after the program name. Pure: it reads no file and prints nothing.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -37,6 +38,7 @@ public enum Invocation: Equatable, Sendable {
         case .build: return .build(try BuildOptions.parse(&reader))
         case .check: return .check(try CheckOptions.parse(&reader))
         case .audit: return .audit(try AuditOptions.parse(&reader))
+        case .split: return .split(try SplitOptions.parse(&reader))
         }
     }
 

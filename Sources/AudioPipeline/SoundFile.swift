@@ -227,3 +227,59 @@ public final class SoundFile {
         return seconds >= 60 ? "\(Int(seconds / 60)) min \(Int(seconds) % 60) s" : "\((seconds * 10).rounded() / 10) s"
     }
 }
+
+extension SoundFile {
+    /// Copies frames `range` of this file into `output`, sample for sample: integers as integers, floats as
+    /// floats, in blocks, so a long session is never held whole.
+    public func copy(frames range: Range<Int>, to output: SoundFile) throws(AudioError) {
+        guard let handle, let target = output.handle else { preconditionFailure("copy after close") }
+        guard sf_seek(handle, sf_count_t(range.lowerBound), SEEK_SET) == sf_count_t(range.lowerBound) else {
+            throw AudioError(
+                file: path, problem: "cannot seek to frame \(range.lowerBound) (\(String(cString: sf_strerror(handle))))",
+                fix: "export the session again as WAV or FLAC")
+        }
+        let block = 65_536
+        let channels = info.channels
+        var left = range.count
+        func pass<T: Numeric>(
+            _ zero: T, _ read: (OpaquePointer, UnsafeMutablePointer<T>, sf_count_t) -> sf_count_t,
+            _ write: (OpaquePointer, UnsafePointer<T>, sf_count_t) -> sf_count_t
+        ) throws(AudioError) {
+            var buffer = [T](repeating: zero, count: block * channels)
+            while left > 0 {
+                let wanted = min(block, left)
+                let read = buffer.withUnsafeMutableBufferPointer { read(handle, $0.baseAddress!, sf_count_t(wanted)) }
+                guard read == wanted else {
+                    throw AudioError(
+                        file: path, problem: "it ended \(left - Int(max(read, 0))) frames early",
+                        fix: "copy or export the session again")
+                }
+                let written = buffer.withUnsafeBufferPointer { write(target, $0.baseAddress!, read) }
+                guard written == read else {
+                    throw AudioError(
+                        file: output.path, problem: "wrote \(written) of \(read) frames", fix: "check the free disk space")
+                }
+                left -= wanted
+            }
+        }
+        switch info.format.encoding {
+        case "float32": try pass(Float(0), { sf_readf_float($0, $1, $2) }, { sf_writef_float($0, $1, $2) })
+        case "float64": try pass(Double(0), { sf_readf_double($0, $1, $2) }, { sf_writef_double($0, $1, $2) })
+        default: try pass(Int32(0), { sf_readf_int($0, $1, $2) }, { sf_writef_int($0, $1, $2) })
+        }
+    }
+
+    /// Reads on from where the last read ended: up to `frames` frames, interleaved; empty at the end.
+    public func readInterleaved(frames: Int) throws(AudioError) -> [Float] {
+        guard let handle else { preconditionFailure("read after close") }
+        var buffer = [Float](repeating: 0, count: frames * info.channels)
+        let read = buffer.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frames)) }
+        if read < 0 || sf_error(handle) != 0 {
+            throw AudioError(
+                file: path, problem: "reading failed (\(String(cString: sf_strerror(handle))))",
+                fix: "export the session again as WAV or FLAC")
+        }
+        buffer.removeLast(buffer.count - Int(read) * info.channels)
+        return buffer
+    }
+}

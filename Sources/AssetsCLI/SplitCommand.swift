@@ -1,0 +1,198 @@
+import Foundation
+import PackTools
+import VoicePack
+
+/// `assets split`: one recording session in, one file per token out.
+public struct SplitOptions: Equatable, Sendable {
+    public var session = ""
+    /// `--expect`: tokens or stems, space-separated, or `@file` with one per line.
+    public var expect: String?
+    public var labels: String?
+    public var raw: String?
+    public var config: String?
+    public var labelsOut: String?
+    public var take = "last"
+    public var minimumPauseMs = 250.0
+    public var marginBeforeMs = 30.0
+    public var marginAfterMs = 60.0
+    public var dryRun = false
+    public var force = false
+
+    static let help = """
+        usage: assets split SESSION (--expect LIST | --labels FILE) [--raw DIR] [--config FILE]
+                            [--labels-out FILE] [--take first|last] [--min-pause-ms N] [--margin-ms BEFORE[,AFTER]]
+                            [--dry-run] [--force]
+
+        Cuts a recording session — the list read in one take — into one recording per token in the raw
+        folder, each holding the session's own samples (same rate, channels and sample format; no gain, no
+        resampling: `assets build` does the processing). WAV, or FLAC when the session is FLAC. Writes nothing
+        when anything is wrong.
+
+          --expect LIST      the tokens or stems in the order read, space-separated ("零 一 二 … 元"), or
+                             @FILE with one a line; one may come again (a retake). The utterances are found
+                             as `build` finds sound: a pause is silence of at least --min-pause-ms
+          --labels FILE      an Audacity label track: each label a token or a stem; a range is cut exactly as
+                             set, a point label takes the utterance it stands in
+          --raw DIR          where the recordings go (default: "raw" in assets.json, else raw-audio)
+          --config FILE      the settings (default: assets.json in the current folder, if there is one)
+          --labels-out FILE  also write the takes as Audacity labels (even when the count is wrong), to
+                             review in Audacity and split again with --labels
+          --take first|last  which take of a token read twice to keep (default: last)
+          --min-pause-ms N   the shortest silence that ends an utterance (default: 250)
+          --margin-ms B[,A]  kept before and after each utterance, never into a neighbour (default: 30,60)
+          --dry-run          print the plan and write nothing
+          --force            replace recordings of the same tokens already in the raw folder
+        """
+
+    static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> SplitOptions {
+        var options = SplitOptions()
+        var positionals: [String] = []
+        while let item = try reader.next() {
+            switch item {
+            case .option("--expect"): options.expect = try reader.value(of: "--expect")
+            case .option("--labels"): options.labels = try reader.value(of: "--labels")
+            case .option("--raw"): options.raw = try reader.value(of: "--raw")
+            case .option("--config"): options.config = try reader.value(of: "--config")
+            case .option("--labels-out"): options.labelsOut = try reader.value(of: "--labels-out")
+            case .option("--take"):
+                options.take = try reader.value(of: "--take")
+                guard SplitRequest.Take(rawValue: options.take) != nil else {
+                    throw UsageError(.split, "--take is first or last, not '\(options.take)'")
+                }
+            case .option("--min-pause-ms"):
+                let text = try reader.value(of: "--min-pause-ms")
+                guard let value = Double(text), value >= 20, value <= 10_000 else {
+                    throw UsageError(.split, "--min-pause-ms takes milliseconds from 20 to 10000, not '\(text)'")
+                }
+                options.minimumPauseMs = value
+            case .option("--margin-ms"):
+                let text = try reader.value(of: "--margin-ms")
+                let parts = text.split(separator: ",").map { Double($0) }
+                guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map { $0 >= 0 && $0 <= 2000 } == true }) else {
+                    throw UsageError(.split, "--margin-ms takes BEFORE or BEFORE,AFTER in ms (0 to 2000), not '\(text)'")
+                }
+                options.marginBeforeMs = parts[0]!
+                options.marginAfterMs = parts.count > 1 ? parts[1]! : parts[0]!
+            case .option("--dry-run"): options.dryRun = true
+            case .option("--force"): options.force = true
+            case .option(let name):
+                throw reader.unknown(
+                    name,
+                    known: [
+                        "--expect", "--labels", "--raw", "--config", "--labels-out", "--take", "--min-pause-ms",
+                        "--margin-ms", "--dry-run", "--force",
+                    ])
+            case .positional(let text): positionals.append(text)
+            }
+        }
+        guard positionals.count == 1 else {
+            throw UsageError(.split, positionals.isEmpty ? "give the session to split" : "give one session, not \(positionals.count)")
+        }
+        options.session = positionals[0]
+        guard (options.expect == nil) != (options.labels == nil) else {
+            throw UsageError(.split, "give either --expect LIST or --labels FILE")
+        }
+        return options
+    }
+}
+
+enum SplitCommand {
+    static func run(_ options: SplitOptions, console: Console, currentFolder: URL) -> ExitStatus {
+        var pack = PackOptions()
+        pack.config = options.config
+        pack.raw = options.raw
+        let settings: Settings
+        let paths: PackPaths
+        let source: SplitRequest.Source
+        do {
+            (settings, paths) = try pack.load(command: .split, currentFolder: currentFolder)
+            source = try Self.source(options, currentFolder: currentFolder)
+        } catch {
+            console.printError(error.description)
+            return .usageError
+        }
+        var request = SplitRequest(
+            session: PackPaths.resolve(options.session, against: currentFolder), sessionName: options.session,
+            raw: paths.raw, settings: settings, source: source)
+        request.take = SplitRequest.Take(rawValue: options.take) ?? .last
+        request.minimumPauseMs = options.minimumPauseMs
+        request.marginBeforeMs = options.marginBeforeMs
+        request.marginAfterMs = options.marginAfterMs
+        request.force = options.force
+        let rawName = paths.display(paths.raw)
+
+        let plan: SplitPlan
+        do {
+            plan = try SessionSplitter.plan(request) { fraction in
+                if console.isInteractive {
+                    console.writeError("\rsplit: reading \(options.session) " + String(format: "%3.0f%%", fraction * 100))
+                    if fraction >= 1 { console.writeError("\n") }
+                }
+            }
+        } catch {
+            if let labels = error.labels, let out = options.labelsOut { Self.writeLabels(labels, out, currentFolder, console) }
+            console.printError("assets split: \(options.session): \(error)")
+            return .problemsFound
+        }
+        if let out = options.labelsOut { Self.writeLabels(plan.labels, out, currentFolder, console) }
+        if options.dryRun {
+            for piece in plan.pieces {
+                let replaced = piece.replaces.isEmpty ? "" : " (replaces \(piece.replaces.joined(separator: ", ")))"
+                let range = String(
+                    format: "%.3f–%.3f s", plan.seconds(piece.frames.lowerBound), plan.seconds(piece.frames.upperBound))
+                console.print("\(piece.token.text)\t\(range)\t→ \(rawName)/\(piece.file)\(replaced)")
+            }
+            console.print("would " + summary(plan, options, rawName))
+            return .success
+        }
+        do {
+            try SessionSplitter.write(plan, request)
+        } catch {
+            console.printError("assets split: \(error)")
+            return .problemsFound
+        }
+        console.print(summary(plan, options, rawName))
+        return .success
+    }
+
+    static func summary(_ plan: SplitPlan, _ options: SplitOptions, _ rawName: String) -> String {
+        let retakes =
+            plan.retakes.isEmpty
+            ? ""
+            : " (\(plan.retakes.count) retake\(plan.retakes.count == 1 ? "" : "s"): \(plan.retakes.map(\.text).joined(separator: " ")))"
+        let count = plan.pieces.count
+        return "split \(count) token\(count == 1 ? "" : "s") from \((options.session as NSString).lastPathComponent) into \(rawName)/\(retakes)"
+    }
+
+    /// The list or the labels, read into what the splitter takes.
+    static func source(_ options: SplitOptions, currentFolder: URL) throws(UsageError) -> SplitRequest.Source {
+        func read(_ name: String) throws(UsageError) -> String {
+            do {
+                return try String(contentsOf: PackPaths.resolve(name, against: currentFolder), encoding: .utf8)
+            } catch {
+                throw UsageError(.split, "\(name): cannot be read as UTF-8 text")
+            }
+        }
+        if let labels = options.labels {
+            let text = try read(labels)
+            do throws(SplitError) {
+                return .labels(try AudacityLabel.parse(text, name: labels))
+            } catch {
+                throw UsageError(.split, error.description)
+            }
+        }
+        let list = options.expect ?? ""
+        let text = list.hasPrefix("@") ? try read(String(list.dropFirst())) : list
+        let separators: (Character) -> Bool = list.hasPrefix("@") ? { $0.isNewline } : { $0.isWhitespace }
+        return .expect(text.split(whereSeparator: separators).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    static func writeLabels(_ labels: [AudacityLabel], _ name: String, _ folder: URL, _ console: Console) {
+        do {
+            try Data(AudacityLabel.text(labels).utf8).write(to: PackPaths.resolve(name, against: folder), options: .atomic)
+            console.printError("assets split: wrote \(labels.count) labels to \(name)")
+        } catch {
+            console.printError("assets split: \(name): cannot be written (\(error.localizedDescription))")
+        }
+    }
+}
