@@ -64,6 +64,16 @@ enum BuildCommand {
             paths: paths, settings: settings, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
             force: options.force, progress: console.isInteractive ? showProgress : nil, waiting: announceWaiting)
         let started = Date()
+        let interruption = Interruption { signal in
+            progress.clear()
+            let pack = "\(paths.display(paths.out)) and \(paths.display(paths.manifest))"
+            console.printError(
+                PackTransaction(paths: paths).abandon()
+                    ? "assets build: interrupted; \(pack) are as they were"
+                    : "assets build: interrupted once its commit had begun; \(pack) are the new pack")
+            exit(128 + signal)
+        }
+        defer { withExtendedLifetime(interruption) {} }
         let outcome: BuildOutcome
         do {
             outcome = try PackBuilder.build(request)

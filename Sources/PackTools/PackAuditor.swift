@@ -55,9 +55,9 @@ public enum PackAuditor {
             return AuditReport.CoverageRow(
                 name: name, needed: sorted,
                 aliased: sorted.filter {
-                    !available.contains($0) && coverage.resolve($0).map(available.contains) == true
+                    !available.contains($0) && coverage.aliases.player(of: $0, hasFragment: available.contains) != nil
                 },
-                missing: sorted.filter { coverage.resolve($0).map { !available.contains($0) } ?? true })
+                missing: sorted.filter { coverage.aliases.player(of: $0, hasFragment: available.contains) == nil })
         }
         var rows: [AuditReport.CoverageRow] = []
         for style in settings.styles {

@@ -241,14 +241,16 @@ public enum PackChecker {
         let coverage = Coverage(settings: settings)
         let available = Set(manifest.fragments.map { Token($0.token) })
         let naming = Naming(settings: settings)
+        let aliases = coverage.aliases
         for (alias, target) in settings.aliases.sorted(by: { $0.key < $1.key }) {
             var findings: [Diagnostic] = []
-            if coverage.resolve(alias) == nil {
+            let (chain, cycle) = aliases.chain(from: alias)
+            if cycle {
                 findings.append(
                     Diagnostic(
                         .error, "\(alias) → \(target)", "naming", "the aliases go round in a cycle",
                         fix: "end the chain at a token with a fragment"))
-            } else if let end = coverage.resolve(alias), !available.contains(end) {
+            } else if aliases.player(of: alias, hasFragment: available.contains) == nil, let end = chain.last {
                 findings.append(
                     Diagnostic(
                         .error, "\(alias) → \(target)", "naming", "an alias to \(end), which has no fragment",

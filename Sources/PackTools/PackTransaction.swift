@@ -26,6 +26,24 @@ public struct PackTransaction: Sendable {
 
     public init(paths: PackPaths) { self.paths = paths }
 
+    /// Held while a commit writes its journal and applies it, and by `abandon()`: an interrupted process
+    /// either abandons its build before the commit point or finishes the commit, never half of one.
+    static let committing = NSLock()
+
+    /// What an interrupted build (Ctrl-C, SIGTERM) does before it exits: throws away what it staged, so the
+    /// output folder an app bundles holds no staging folder — or, when a commit is under way, lets it finish
+    /// and returns false. It keeps the commit lock, so no commit starts after it: the process exits next.
+    public func abandon() -> Bool {
+        if !Self.committing.try() {
+            Self.committing.lock()
+            return false
+        }
+        guard !FileManager.default.fileExists(atPath: journalURL.path) else { return false }
+        discardStaging()
+        try? FileManager.default.removeItem(at: stagedManifestURL)
+        return true
+    }
+
     var journalURL: URL { paths.state.appendingPathComponent("journal.json") }
     var stagedManifestURL: URL { paths.state.appendingPathComponent("manifest.staged") }
 
@@ -44,6 +62,8 @@ public struct PackTransaction: Sendable {
     /// Decides the new pack (writes the journal), then applies it. `crashAfterJournal` stops right after
     /// the journal is written, as a crash there would: the tests' way to reach that moment.
     public func commit(moves: [String], removals: [String], manifest: Data, crashAfterJournal: Bool = false) throws {
+        Self.committing.lock()
+        defer { Self.committing.unlock() }
         try FileManager.default.createDirectory(at: paths.out, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
         // The staged fragments and manifest must be on disk before the journal that points at them.

@@ -35,12 +35,12 @@ public enum UtterancePlan {
 
     public static func plan(settings: Settings, pack: SoundPack?, longest: Utterance?) -> [PlannedUtterance] {
         let phrases = Set(settings.phrases.values)
-        let resolver = Coverage(settings: settings)
+        let aliases = AliasResolver(settings.aliases)
         let available = Set((pack?.manifest.fragments ?? []).map { Token($0.token) })
         func missing(_ tokens: [Token]) -> [Token] {
             var seen: Set<Token> = []
             return tokens.filter { token in
-                guard resolver.resolve(token).map(available.contains) != true else { return false }
+                guard aliases.player(of: token, hasFragment: available.contains) == nil else { return false }
                 return seen.insert(token).inserted
             }
         }

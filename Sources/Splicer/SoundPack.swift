@@ -20,7 +20,7 @@ public final class SoundPack: @unchecked Sendable {
     public let folder: URL
     private let digest: FragmentDigest
     private let byToken: [Token: Manifest.Fragment]
-    private let aliases: [Token: Token]
+    private let aliases: AliasResolver
     private let lock = NSLock()
     private var loaded: [Token: PCMAudio] = [:]
 
@@ -61,19 +61,13 @@ public final class SoundPack: @unchecked Sendable {
             byToken[Token(fragment.token)] = fragment
         }
         self.byToken = byToken
-        self.aliases = Dictionary(
-            manifest.aliases.map { (Token($0.key), Token($0.value)) }, uniquingKeysWith: { a, _ in a })
+        self.aliases = AliasResolver(
+            Dictionary(manifest.aliases.map { (Token($0.key), Token($0.value)) }, uniquingKeysWith: { a, _ in a }))
     }
 
-    /// The fragment that plays for `token`: its own, or its alias's (following a chain, not a cycle).
+    /// The fragment that plays for `token`, by the rule of `AliasResolver`.
     public func fragment(for token: Token) -> Manifest.Fragment? {
-        var current = token
-        var seen: Set<Token> = []
-        while true {
-            if let fragment = byToken[current] { return fragment }
-            guard let next = aliases[current], seen.insert(current).inserted else { return nil }
-            current = next
-        }
+        aliases.player(of: token) { byToken[$0] != nil }.flatMap { byToken[$0] }
     }
 
     /// The samples of `token`'s fragment, read and checked on first use.

@@ -33,21 +33,13 @@ public struct Coverage: Sendable {
         return neededBy.keys.sorted().map { Need(token: $0, neededBy: neededBy[$0]!) }
     }
 
-    /// The token whose fragment plays for `token`: itself, or the end of its alias chain. Nil for a cycle.
-    public func resolve(_ token: Token) -> Token? {
-        var current = token
-        var seen: Set<Token> = [token]
-        while let next = settings.aliases[current] {
-            if seen.contains(next) { return nil }
-            seen.insert(next)
-            current = next
-        }
-        return current
-    }
+    /// The aliases, and the rule by which a token finds the fragment that plays it.
+    public var aliases: AliasResolver { AliasResolver(settings.aliases) }
 
-    /// The needs that no fragment in `available` serves.
+    /// The needs that no fragment in `available` serves, by its own or through an alias.
     public func missing(from available: Set<Token>) -> [Need] {
-        needs.filter { need in resolve(need.token).map { !available.contains($0) } ?? true }
+        let aliases = aliases
+        return needs.filter { aliases.player(of: $0.token, hasFragment: available.contains) == nil }
     }
 
     /// The smallest amount above zero (to the 分, up to 1000 yuan, then powers of ten) that the enabled

@@ -69,8 +69,9 @@ import VoicePack
         let spoken = Set(SpeechConverter(style: .spoken, form: .yuan).alphabet)
         #expect(coverage.missing(from: spoken).isEmpty)
         #expect(coverage.missing(from: spoken.subtracting(["零"])).map(\.token) == ["〇"])
-        #expect(coverage.resolve("〇") == "零")
-        #expect(coverage.resolve("甲") == nil)
+        #expect(coverage.aliases.player(of: "〇", hasFragment: spoken.contains) == "零")
+        #expect(coverage.aliases.player(of: "甲") { _ in false } == nil)
+        #expect(coverage.aliases.chain(from: "甲").cycle)
     }
 
     @Test func witnessesAreTheSmallestAmounts() throws {
