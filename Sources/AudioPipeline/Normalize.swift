@@ -67,6 +67,7 @@ public struct Normalize: Sendable {
         // found above the estimate corrects the next estimates.
         var estimateError = 0.0
         var fullMeasures = 0
+        var phonIsEstimate = false
         // Made on the first iteration that needs it: what it prepares does not depend on the gain.
         var limiter: TruePeakLimiter?
         for _ in 0..<8 {
@@ -77,6 +78,7 @@ public struct Normalize: Sendable {
                 output = Signal(samples: Self.scaled(signal.samples, by: gain), sampleRate: signal.sampleRate)
                 if previous != nil { phonAtGain = heard.n5Phon(gainDB: gain) }  // the gain moved under the limiter
                 measured.phon = phonAtGain
+                phonIsEstimate = false
                 break
             }
             if limiter == nil { limiter = TruePeakLimiter(signal) }
@@ -86,9 +88,11 @@ public struct Normalize: Sendable {
             let estimate =
                 heard.n5Phon(gainDB: gain, limiterGains: gains, sampleRate: signal.sampleRate) + estimateError
             measured.phon = estimate
+            phonIsEstimate = true
             peakKnown = false
             if abs(targetPhon - estimate) <= Self.tolerancePhon || limiting >= maximumLimitingDB {
                 measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon()
+                phonIsEstimate = false
                 fullMeasures += 1
                 estimateError += measured.phon - estimate
             }
@@ -107,14 +111,15 @@ public struct Normalize: Sendable {
             // Peaks between the samples got through: the limiter aims that much lower.
             limiterThreshold -= measured.peak - ceiling + 0.01
         }
-        // Whatever the iterations left, the ceiling holds.
+        // Whatever the iterations left, the ceiling holds, and the heard loudness reported is measured.
         if !peakKnown { measured.peak = LoudnessMeter.truePeak(output) }
         if measured.peak > ceiling {
             let excess = measured.peak - ceiling
             output.samples = Self.scaled(output.samples, by: -excess)
             measured.peak = ceiling
-            measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon()
+            phonIsEstimate = true
         }
+        if phonIsEstimate { measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon() }
         let report = LoudnessReport(
             inputLUFS: inputLoudness, inputTruePeakDBTP: inputPeak, gainDB: gain,
             limiterReductionDB: limiting, outputLUFS: LoudnessMeter.fragmentLoudness(output),
