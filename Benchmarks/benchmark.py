@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import heard  # noqa: E402
 import loudness_measures  # noqa: E402
 import spliced_amounts  # noqa: E402
+import split_benchmark  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / ".build/release/assets"
@@ -434,6 +435,7 @@ def main():
     results["profile"] = profile(corpora[36])
     results["earlier"] = earlier_builds(corpora[36])
     results["audit"] = audit_seconds()
+    results["split"] = split_benchmark.measure(60)
     results["spliced"] = spliced_amounts.measure(ROOT)
     measures_work = work / "loudness-measures"
     measures_work.mkdir()
@@ -583,6 +585,10 @@ def write(results):
          + (f"; the first round's (LUFS, no hearing model): {seconds(earlier['first round'])}"
             if "first round" in earlier else ""),
          "within the host's noise: the path of a file libsndfile reads is the same but for one enum"),
+        ("a one-hour session split in under 10 s and 200 MB",
+         "split" in results and results["split"]["seconds"] < 10 and results["split"]["peakMB"] < 200,
+         (f"{results['split']['seconds']:.2f} s, {results['split']['peakMB']} MB ({results['split']['utterances']:,} "
+          f"utterances, {results['split']['sessionMB']} MB of WAV)") if "split" in results else "not measured", ""),
         ("audit --format html --output on the shipped pack, utterances included, under 2 s",
          results["audit"] < 2, seconds(results["audit"]), ""),
         (f"no-op build of {largest:,} under 0.5 s", sizes[largest]["noop"] < 0.5, seconds(sizes[largest]["noop"]), ""),

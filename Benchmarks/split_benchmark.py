@@ -49,8 +49,7 @@ def session(folder, minutes):
     return path, len(items)
 
 
-def main():
-    minutes = float(sys.argv[1]) if len(sys.argv) > 1 else 60
+def measure(minutes):
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         path, count = session(folder, minutes)
@@ -59,9 +58,13 @@ def main():
                                  "@list.txt"], cwd=folder, capture_output=True, text=True)
         seconds, kilobytes = result.stderr.strip().splitlines()[-1].split()
         size = path.stat().st_size / 1e6
-        print(json.dumps({"minutes": minutes, "utterances": count, "sessionMB": round(size),
-                          "status": result.returncode, "summary": result.stdout.strip(),
-                          "seconds": float(seconds), "peakMB": round(int(kilobytes) / 1024)}, ensure_ascii=False))
+        return {"minutes": minutes, "utterances": count, "sessionMB": round(size), "status": result.returncode,
+                "summary": result.stdout.strip(), "seconds": float(seconds), "peakMB": round(int(kilobytes) / 1024)}
+
+
+def main():
+    minutes = float(sys.argv[1]) if len(sys.argv) > 1 else 60
+    print(json.dumps(measure(minutes), ensure_ascii=False))
 
 
 if __name__ == "__main__":

@@ -74,10 +74,7 @@ public struct UtteranceDetector: Sendable {
     public func utterances(in levels: SessionLevels) -> [Range<Int>] {
         let energies = levels.energies
         guard let loudest = energies.max(), loudest > 1e-12 else { return [] }
-        let peakDB = Decibels.power(loudest)
-        let floorDB = Decibels.power(Trim.quietest(energies, fraction: 0.05))
-        let lowest = peakDB + trim.thresholdDB
-        let threshold = pow(10, max(min(max(floorDB + trim.noiseMarginDB, lowest), lowest + 10), floorDB + 3) / 10)
+        let threshold = trim.soundThreshold(energies).threshold
         let hopMs = Double(levels.hopFrames) * 1000 / Double(levels.info.sampleRate)
         let run = max(1, Int((trim.minimumSoundMs / hopMs).rounded(.up)))
         let pause = max(1, Int((minimumPauseMs / hopMs).rounded()))

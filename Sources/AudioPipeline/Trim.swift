@@ -45,13 +45,8 @@ public struct Trim: Sendable {
             throw AudioError(
                 file: name, problem: "it is silent", fix: "export the recording again, with the voice in it")
         }
-        let peakDB = Decibels.power(loudest)
-        let floorDB = Decibels.power(Self.quietest(energies, fraction: 0.05))
-        let lowest = peakDB + thresholdDB
-        // Never under the noise itself: in a noisy recording (noise within 40 dB of the voice) the
-        // threshold rides 3 dB over the floor, and the run length keeps noise from counting as sound.
-        let thresholdDB = max(min(max(floorDB + noiseMarginDB, lowest), lowest + 10), floorDB + 3)
-        let threshold = pow(10, thresholdDB / 10)
+        let (threshold, floorDB, peakDB) = soundThreshold(energies)
+        let thresholdDB = Decibels.power(threshold)
 
         let run = max(1, Int((minimumSoundMs / Self.hopMs).rounded(.up)))
         let loud = energies.map { $0 > threshold }
@@ -62,6 +57,18 @@ public struct Trim: Sendable {
             startMs: Double(first * hop) * 1000 / rate,
             endMs: Double(min(signal.frames, last * hop + window)) * 1000 / rate,
             durationMs: signal.durationMs, thresholdDBFS: thresholdDB, noiseFloorDBFS: floorDB, peakDBFS: peakDB)
+    }
+
+    /// The mean square over which a window is sound, and the noise floor and peak (dBFS) it was set from.
+    /// `UtteranceDetector` finds a session's utterances by the same rule.
+    func soundThreshold(_ energies: [Double]) -> (threshold: Double, floorDB: Double, peakDB: Double) {
+        let peakDB = Decibels.power(energies.max() ?? 0)
+        let floorDB = Decibels.power(Self.quietest(energies, fraction: 0.05))
+        let lowest = peakDB + thresholdDB
+        // Never under the noise itself: in a noisy recording (noise within 40 dB of the voice) the
+        // threshold rides 3 dB over the floor, and the run length keeps noise from counting as sound.
+        let thresholdDB = max(min(max(floorDB + noiseMarginDB, lowest), lowest + 10), floorDB + 3)
+        return (pow(10, thresholdDB / 10), floorDB, peakDB)
     }
 
     /// The stretch of the recording that the cut keeps (pre-roll and post-roll included), in ms.
