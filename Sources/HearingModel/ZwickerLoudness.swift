@@ -45,11 +45,12 @@ public struct ZwickerLoudness: Sendable {
         let frames = intensities.count
         let bands = Tables.criticalBands + 1
         let gain = pow(10, gainDB / 10)
+        let tables = Self.frameTables
         // Band by band over time, as the decay runs along time.
         var core = [[Double]](repeating: [Double](repeating: 0, count: frames), count: bands)
         var frameCore = [Double](repeating: 0, count: bands)
         for frame in 0..<frames {
-            Self.coreLoudness(intensities[frame], gain: gain * (framePowers?[frame] ?? 1), into: &frameCore)
+            Self.coreLoudness(intensities[frame], gain: gain * (framePowers?[frame] ?? 1), into: &frameCore, tables)
             for band in 0..<bands { core[band][frame] = frameCore[band] }
         }
         let decayed = Self.nonlinearDecay(core)
@@ -57,11 +58,27 @@ public struct ZwickerLoudness: Sendable {
         var total = [Double](repeating: 0, count: frames)
         for frame in 0..<frames {
             for band in 0..<bands { column[band] = decayed[band][frame] }
-            total[frame] = Self.totalLoudness(column)
+            total[frame] = Self.totalLoudness(column, tables)
         }
         let weighted = Self.temporalWeighting(total)
         return stride(from: 0, to: weighted.count, by: Self.levelRate / Self.outputRate).map { weighted[$0] }
     }
+
+    /// The tables the frame loops read, gathered once per `loudness(gainDB:)`: a static table is reached
+    /// through its lazy initializer's check on every read, which the loops would pay millions of times (and
+    /// which ThreadSanitizer makes a lock).
+    struct FrameTables {
+        let lowBandRangeLimits = Tables.lowBandRangeLimits
+        let lowBandFactors = Tables.lowBandFactors
+        let audibleIntensity = Tables.audibleIntensity
+        let excitationRatio = Tables.excitationRatio
+        let loudnessScale = Tables.loudnessScale
+        let bandUpperEdges = Tables.bandUpperEdges
+        let slopeRanges = Tables.slopeRanges
+        let upperSlopes = Tables.upperSlopes
+    }
+
+    static let frameTables = FrameTables()
 
     // MARK: - Third-octave levels (ISO 532-1, 6.3 and A.2)
 
@@ -134,28 +151,28 @@ public struct ZwickerLoudness: Sendable {
     /// The core loudness of the 20 critical bands (sone/Bark), and a 21st of zero that ends the slopes, into
     /// `core`; `intensities` are the third-octave bands', each multiplied by `gain`. The standard states its
     /// corrections in decibels; `Tables` holds them as the intensity factors they are.
-    static func coreLoudness(_ intensities: [Double], gain: Double, into core: inout [Double]) {
+    static func coreLoudness(_ intensities: [Double], gain: Double, into core: inout [Double], _ tables: FrameTables) {
         // The eleven lowest bands: corrected by the equal-loudness contours at their level range, then summed
         // into the three lowest critical bands.
         var excitation = [0.0, 0.0, 0.0]
         for band in 0..<Tables.lowBands {
             let intensity = intensities[band] * gain
             var range = 0
-            while range < Tables.rangeUpperLevels.count - 1 && intensity > Tables.lowBandRangeLimits[range][band] {
+            while range < tables.lowBandRangeLimits.count - 1 && intensity > tables.lowBandRangeLimits[range][band] {
                 range += 1
             }
-            excitation[band < 6 ? 0 : band < 9 ? 1 : 2] += intensity * Tables.lowBandFactors[range][band]
+            excitation[band < 6 ? 0 : band < 9 ? 1 : 2] += intensity * tables.lowBandFactors[range][band]
         }
         let s = 0.25
         for band in 0..<Tables.criticalBands {
             let intensity = band < 3 ? excitation[band] : intensities[band + Tables.lowBands - 3] * gain
             // Heard at all once over the threshold in quiet, after the outer ear's free-field transmission.
-            guard intensity > Tables.audibleIntensity[band] else {
+            guard intensity > tables.audibleIntensity[band] else {
                 core[band] = 0
                 continue
             }
-            let ratio = 1 - s + s * intensity * Tables.excitationRatio[band]
-            core[band] = max(0, Tables.loudnessScale[band] * (ratio.squareRoot().squareRoot() - 1))
+            let ratio = 1 - s + s * intensity * tables.excitationRatio[band]
+            core[band] = max(0, tables.loudnessScale[band] * (ratio.squareRoot().squareRoot() - 1))
         }
         core[Tables.criticalBands] = 0
         // The lowest critical band is corrected for its smaller width at low loudness.
@@ -256,13 +273,13 @@ public struct ZwickerLoudness: Sendable {
 
     /// Total loudness (sone) of one frame: the core loudness integrated over the critical-band rate, each
     /// band's loudness spreading upwards along the masking slope of its loudness range.
-    static func totalLoudness(_ core: [Double]) -> Double {
+    static func totalLoudness(_ core: [Double], _ tables: FrameTables) -> Double {
         var total = 0.0
         var z1 = 0.0
         var n1 = 0.0
         var range = 0
         for band in 0..<core.count {
-            let upper = Tables.bandUpperEdges[band]
+            let upper = tables.bandUpperEdges[band]
             let slopeColumn = min(band - 1, 7)
             let nm = core[band]
             repeat {
@@ -272,15 +289,15 @@ public struct ZwickerLoudness: Sendable {
                     // The band's own loudness stands above the slope reaching it: it counts whole.
                     if n1 < nm {
                         range = 0
-                        while range < Tables.slopeRanges.count - 1 && Tables.slopeRanges[range] > nm { range += 1 }
+                        while range < tables.slopeRanges.count - 1 && tables.slopeRanges[range] > nm { range += 1 }
                     }
                     z2 = upper
                     n2 = nm
                     total += n2 * (z2 - z1)
                 } else {
                     // The slope from below masks the band, down to the band's loudness or the range's end.
-                    let slope = Tables.upperSlopes[range][slopeColumn]
-                    var end = max(Tables.slopeRanges[range], nm)
+                    let slope = tables.upperSlopes[range][slopeColumn]
+                    var end = max(tables.slopeRanges[range], nm)
                     var width = (n1 - end) / slope
                     if z1 + width > upper {
                         width = upper - z1
@@ -290,7 +307,7 @@ public struct ZwickerLoudness: Sendable {
                     n2 = end
                     total += width * (n1 + n2) / 2
                 }
-                if n2 <= Tables.slopeRanges[range] && range < Tables.slopeRanges.count - 1 { range += 1 }
+                if n2 <= tables.slopeRanges[range] && range < tables.slopeRanges.count - 1 { range += 1 }
                 z1 = z2
                 n1 = n2
             } while z1 < upper
