@@ -47,7 +47,7 @@ enum FFmpegFile {
         if format.pointee.duration > 0, Double(format.pointee.duration) / Double(AV_TIME_BASE) > maximumSeconds {
             throw AudioError(
                 file: name,
-                problem: "it is \(SoundFile.seconds(Int(format.pointee.duration) * rate / Int(AV_TIME_BASE), rate)) long, which is not a fragment",
+                problem: "it is \(SoundFile.seconds(Int(min(1e15, Double(format.pointee.duration) / Double(AV_TIME_BASE) * Double(rate))), rate)) long, which is not a fragment",
                 fix: "cut it to one word or phrase, or raise limits.maximumSourceSeconds in assets.json")
         }
 
@@ -80,8 +80,10 @@ enum FFmpegFile {
         while av_read_frame(format, packet) >= 0 {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == stream else { continue }
-            if packet.pointee.pts != Int64.min && packet.pointee.duration > 0 {
-                end = max(end, packet.pointee.pts + packet.pointee.duration)
+            // A damaged file can hold any numbers here: an end that does not fit is no end.
+            let (packetEnd, overflow) = packet.pointee.pts.addingReportingOverflow(packet.pointee.duration)
+            if packet.pointee.pts != Int64.min && packet.pointee.duration > 0 && !overflow {
+                end = max(end, packetEnd)
             }
             status = avcodec_send_packet(context, packet)
             guard status >= 0 || status == assets_averror_again() else {
@@ -93,7 +95,8 @@ enum FFmpegFile {
         try drain()
         if end != Int64.min, let timing = format.pointee.streams[Int(stream)]?.pointee {
             let start = timing.start_time == Int64.min ? 0 : timing.start_time
-            let frames = Int(av_rescale_q(end - start, timing.time_base, AVRational(num: 1, den: Int32(rate))))
+            let (span, overflow) = end.subtractingReportingOverflow(start)
+            let frames = overflow ? -1 : Int(av_rescale_q(span, timing.time_base, AVRational(num: 1, den: Int32(rate))))
             if frames > 0 && frames < samples[0].count {
                 for channel in samples.indices { samples[channel].removeLast(samples[channel].count - frames) }
             }
@@ -115,7 +118,12 @@ enum FFmpegFile {
     ) throws(AudioError) {
         let count = Int(frame.pointee.nb_samples)
         let channels = samples.count
-        guard let data = frame.pointee.extended_data else { return }
+        guard let data = frame.pointee.extended_data, count > 0 else { return }
+        guard Int(frame.pointee.ch_layout.nb_channels) == channels else {
+            throw AudioError(
+                file: name, problem: "its channel count changes from \(channels) to \(frame.pointee.ch_layout.nb_channels)",
+                fix: "export it again as WAV or FLAC")
+        }
         let format = AVSampleFormat(rawValue: frame.pointee.format)
         let planar = av_sample_fmt_is_planar(format) == 1
         func read<T>(_: T.Type, _ convert: (T) -> Float) {

@@ -89,4 +89,13 @@ import VoicePack
         #expect(outcome.failures.count == 3)
         #expect(pack.snapshot() == before)
     }
+
+    /// Found by the fuzz target: an MP4 header that claims a duration of centuries, whose length in frames
+    /// overflowed while the message was written. It is refused as no fragment, from its header.
+    @Test func anAbsurdDurationIsRefusedFromTheHeader() throws {
+        let pack = TestPack()
+        try Self.deliver("absurd-duration.m4a", as: "digit_1.m4a", to: pack)
+        let outcome = try pack.build()
+        #expect(outcome.failures.map(\.description).contains { $0.contains("long, which is not a fragment") })
+    }
 }
