@@ -31,7 +31,9 @@ let package = Package(
         // Manifest -> spliced sound: Foundation only, so an iOS extension embeds it.
         .target(name: "Splicer", dependencies: ["VoicePack", "SpeechText"]),
         // Decode, mono, resample, trim, loudness, encode: the only module with audio C libraries.
-        .target(name: "AudioPipeline", dependencies: ["VoicePack", "HearingModel", "CSndFile", "CSampleRate", "CEBUR128", "CFFmpeg"]),
+        .target(
+            name: "AudioPipeline",
+            dependencies: ["VoicePack", "HearingModel", "CSndFile", "CSampleRate", "CEBUR128", "CFFmpeg", "CAubio"]),
         // ISO 532-1 loudness (Zwicker), Swift standard library only. Optimized in debug builds too: its filter
         // bank runs 28 bands at 48 kHz, and unoptimized it takes 2 s a fragment (0.02 s optimized), which
         // would make every test that builds a pack, and the sanitizer runs, wait on it.
@@ -51,6 +53,9 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg", pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]), .brew(["ffmpeg"])]),
+        // Pitch (YIN) and spectral descriptors, for what a recording's voice is like beside the others.
+        .systemLibrary(
+            name: "CAubio", pkgConfig: "aubio", providers: [.apt(["libaubio-dev"]), .brew(["aubio"])]),
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),

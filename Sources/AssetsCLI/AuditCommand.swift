@@ -127,6 +127,45 @@ enum AuditText {
 
     static let coverageColumns = ["style/form", "tokens", "covered", "by alias", "missing"]
 
+    static let voiceColumns = [
+        "token", "recording", "pitch Hz", "register Hz", "voiced %", "band kHz", "centroid Hz", "SNR dB", "ms/syllable",
+        "odd",
+    ]
+
+    /// One row per fragment with its analysis, then the pack's typical values; `!` marks a figure check reports.
+    static func voiceRows(_ report: AuditReport) -> [[String]] {
+        guard let voices = report.voices else { return [] }
+        func value(_ number: Double?, _ decimals: Int, _ odd: Bool = false) -> String {
+            guard let number else { return "—" }
+            return (odd ? "! " : "") + AuditText.number(number, decimals)
+        }
+        var rows = report.fragments.compactMap { fragment -> [String]? in
+            guard let analysis = fragment.analysis else { return nil }
+            let kinds = Set((voices.findings[fragment.token] ?? []).map(\.kind))
+            return [
+                fragment.token, fragment.source.file, value(analysis.pitchMedianHz, 0),
+                value(analysis.pitchRegisterHz, 0, kinds.contains(.voice)), value(analysis.voicedFraction * 100, 0),
+                value(analysis.bandwidthHz.map { $0 / 1000 }, 1, kinds.contains(.band)), value(analysis.centroidHz, 0),
+                value(analysis.snrDB, 1, kinds.contains(.noise)), value(analysis.msPerSyllable, 0, kinds.contains(.pace)),
+                kinds.isEmpty ? "—" : VoiceConsistency.Kind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", "),
+            ]
+        }
+        let typical = voices.typical
+        rows.append([
+            "typical", "median of the pack", "", value(typical.pitchRegisterHz, 0), "",
+            value(typical.bandwidthHz.map { $0 / 1000 }, 1), "", value(typical.snrDB, 1),
+            value(typical.syllableMs, 0) + (typical.phraseSyllableMs.map { " (phrases \(AuditText.number($0, 0)))" } ?? ""), "",
+        ])
+        return rows
+    }
+
+    /// How many fragments stand apart from the pack's voice.
+    static func voiceSummary(_ report: AuditReport) -> String {
+        let odd = report.voices?.findings.count ?? 0
+        return odd == 0
+            ? "every fragment matches the pack's voice" : "\(odd) fragment\(odd == 1 ? "" : "s") do not match the pack's voice"
+    }
+
     /// The target and how evenly the fragments are heard.
     static func loudnessSummary(_ report: AuditReport, settings: Settings) -> String {
         var text =
@@ -148,6 +187,7 @@ enum AuditText {
     static func table(_ report: AuditReport, settings: Settings, sounds: [Int: String]) -> String {
         var out = "Fragments (\(report.fragments.count)): \(loudnessSummary(report, settings: settings))\n\n"
         out += aligned([columns] + report.fragments.map(cells))
+        out += "\nVoices (\(voiceSummary(report)))\n\n" + aligned([voiceColumns] + voiceRows(report))
         out += "\nCoverage\n\n" + aligned([coverageColumns] + report.coverage.map(coverageCells))
         out += "\nUtterances (\(utteranceSummary(report)))\n\n"
         out += aligned([utteranceColumns] + report.utterances.indices.map { utteranceCells(report, $0, sounds) })
@@ -225,6 +265,7 @@ enum AuditText {
         out += report.check.passed ? "**Check passes.** " : "**Check fails: \(report.check.errors.count) problems.** "
         out += "\(report.fragments.count) fragments; \(loudnessSummary(report, settings: settings)).\n\n"
         out += "## Fragments\n\n" + table(columns, report.fragments.map(cells))
+        out += "\n## Voices\n\n\(voiceSummary(report)).\n\n" + table(voiceColumns, voiceRows(report))
         out += "\n## Coverage\n\n" + table(coverageColumns, report.coverage.map(coverageCells))
         out += "\n## Utterances\n\n\(utteranceSummary(report)).\n\n"
         out += table(utteranceColumns, report.utterances.indices.map { utteranceCells(report, $0, sounds) })
@@ -277,8 +318,31 @@ struct AuditJSON: Encodable {
         let joins: [Join]
     }
 
+    struct Voices: Encodable {
+        struct Odd: Encodable {
+            let token: String
+            let recording: String
+            let kind: String
+            let message: String
+        }
+
+        let typical: Typical
+        let odd: [Odd]
+    }
+
+    struct Typical: Encodable {
+        let pitchRegisterHz: Double?
+        let bandwidthHz: Double?
+        let snrDB: Double?
+        let msPerSyllable: Double?
+        let phraseMsPerSyllable: Double?
+    }
+
     let passed: Bool
     let heardLoudness: HeardLoudness?
+    /// The pack's typical voice, and the fragments that stand apart from it (`fragments[].analysis` has each
+    /// one's figures).
+    let voices: Voices?
     let fragments: [Manifest.Fragment]
     let utterances: [Utterance]
     let coverage: [Coverage]
@@ -301,6 +365,20 @@ struct AuditJSON: Encodable {
             HeardLoudness(medianPhon: Manifest.rounded($0.medianPhon), spreadPhon: Manifest.rounded($0.spreadPhon))
         }
         fragments = report.fragments
+        voices = report.voices.map { voices in
+            let typical = voices.typical
+            return Voices(
+                typical: Typical(
+                    pitchRegisterHz: typical.pitchRegisterHz.map(Manifest.rounded),
+                    bandwidthHz: typical.bandwidthHz.map(Manifest.rounded), snrDB: typical.snrDB.map(Manifest.rounded),
+                    msPerSyllable: typical.syllableMs.map(Manifest.rounded),
+                    phraseMsPerSyllable: typical.phraseSyllableMs.map(Manifest.rounded)),
+                odd: report.fragments.flatMap { fragment in
+                    (voices.findings[fragment.token] ?? []).map {
+                        Voices.Odd(token: $0.token, recording: $0.recording, kind: $0.kind.rawValue, message: $0.message)
+                    }
+                })
+        }
         coverage = report.coverage.map {
             Coverage(
                 name: $0.name, tokens: $0.needed.map(\.text), aliased: $0.aliased.map(\.text),

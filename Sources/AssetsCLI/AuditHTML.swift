@@ -101,6 +101,7 @@ enum AuditHTML {
             html += "<td class=\"warn\">\(fragment.warnings.map(escape).joined(separator: "<br>"))</td></tr>\n"
         }
         html += "</table>\n"
+        html += voices(report)
         html += utterances(report, sounds: sounds)
         html += "<h2>Findings</h2>\n"
         if check.findings.isEmpty {

@@ -59,13 +59,14 @@ public struct FragmentPipeline: Sendable {
         let (normalized, loudnessReport) = try normalize.apply(trimmed, name: name)
         let quantized = encode.quantize(normalized, ditherSeed: DitherNoise.seed(for: ditherSeed))
         try encode.write(quantized, to: outputPath)
+        let analysis = VoiceAnalysis.measure(fragment: normalized, source: mono, bounds: bounds)
 
         return FragmentReport(
             source: info, sourceClippedSamples: clipped, channelDecision: decision, trim: trimReport,
             loudness: loudnessReport,
             frames: quantized.frames, durationMs: quantized.durationMs,
             loudnessLUFS: loudnessReport.outputLUFS, truePeakDBTP: loudnessReport.outputTruePeakDBTP,
-            loudnessPhon: loudnessReport.outputPhon, edgeLevels: EdgeLevels(quantized))
+            loudnessPhon: loudnessReport.outputPhon, edgeLevels: EdgeLevels(quantized), analysis: analysis)
     }
 }
 
@@ -87,6 +88,8 @@ public struct FragmentReport: Equatable, Sendable {
     public let loudnessPhon: Double
     /// How loud it starts and ends, for the level step at a join.
     public let edgeLevels: EdgeLevels
+    /// What its voice is like: pitch, band, noise, length.
+    public let analysis: VoiceAnalysis
 
     public var sourceDurationMs: Double { Double(source.frames) * 1000 / Double(source.sampleRate) }
 }

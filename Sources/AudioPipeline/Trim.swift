@@ -50,8 +50,17 @@ public struct Trim: Sendable {
 
         let run = max(1, Int((minimumSoundMs / Self.hopMs).rounded(.up)))
         let loud = energies.map { $0 > threshold }
-        let first = Self.firstRun(of: run, in: loud) ?? loud.firstIndex(of: true)!
-        let last = Self.firstRun(of: run, in: loud.reversed()).map { loud.count - 1 - $0 } ?? loud.lastIndex(of: true)!
+        // Steady noise and nothing else: no window stands 3 dB over the quietest.
+        guard let anyFirst = loud.firstIndex(of: true), let anyLast = loud.lastIndex(of: true) else {
+            throw AudioError(
+                file: name,
+                problem: String(
+                    format: "no voice stands out of the noise (the loudest 10 ms is %.1f dB over the noise floor)",
+                    peakDB - floorDB),
+                fix: "check that the recording holds the word, and record it again closer to the microphone")
+        }
+        let first = Self.firstRun(of: run, in: loud) ?? anyFirst
+        let last = Self.firstRun(of: run, in: loud.reversed()).map { loud.count - 1 - $0 } ?? anyLast
         let rate = Double(signal.sampleRate)
         return SoundBounds(
             startMs: Double(first * hop) * 1000 / rate,

@@ -22,7 +22,15 @@ enum FragmentRecord {
                 frames: report.source.frames,
                 durationMs: report.sourceDurationMs, loudnessLUFS: report.loudness.inputLUFS,
                 truePeakDBTP: report.loudness.inputTruePeakDBTP, noiseFloorDBFS: report.trim.noiseFloorDBFS,
-                clippedSamples: report.sourceClippedSamples, channelDecision: report.channelDecision.description))
+                clippedSamples: report.sourceClippedSamples, channelDecision: report.channelDecision.description),
+            analysis: analysis(report.analysis, token: token))
+    }
+
+    static func analysis(_ voice: VoiceAnalysis, token: String) -> Manifest.Analysis {
+        Manifest.Analysis(
+            pitchMedianHz: voice.pitchMedianHz, pitchRegisterHz: voice.pitchRegisterHz,
+            voicedFraction: voice.voicedFraction, bandwidthHz: voice.bandwidthHz, centroidHz: voice.centroidHz,
+            snrDB: voice.snrDB, syllables: Manifest.Analysis.syllables(in: token), voiceMs: voice.voiceMs)
     }
 
     static func warnings(_ report: FragmentReport, settings: Settings) -> [String] {

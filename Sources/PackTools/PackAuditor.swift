@@ -32,6 +32,8 @@ public struct AuditReport: Sendable {
     public let utterances: [AuditedUtterance]
     /// `splice.maximumStepDB`: joins past it are marked.
     public let maximumStepDB: Double
+    /// Each fragment's voice against the pack's typical one; nil without a manifest.
+    public let voices: VoiceConsistency?
 
     public var fragments: [Manifest.Fragment] { manifest?.fragments ?? [] }
     public var longestUtterance: Utterance? { check.longestUtterance }
@@ -72,7 +74,8 @@ public enum PackAuditor {
         return AuditReport(
             paths: paths, manifest: manifest, coverage: rows, check: check,
             utterances: utterances(paths: paths, settings: settings, longest: check.longestUtterance),
-            maximumStepDB: settings.splice.maximumStepDB)
+            maximumStepDB: settings.splice.maximumStepDB,
+            voices: manifest.map { VoiceConsistency(manifest: $0, settings: settings.consistency) })
     }
 
     /// The planned utterances, each spliced by the `Splicer` module with the pack's splice settings.

@@ -7,7 +7,7 @@ import VoicePack
 
 /// One thing `check` looked at — a fragment, a recording, a token, the budget — and what it found.
 public struct CheckCase: Equatable, Sendable {
-    /// `manifest`, `stale`, `naming`, `coverage`, `sound`, `budget` or `splice`.
+    /// `manifest`, `stale`, `naming`, `coverage`, `sound`, `consistency`, `budget` or `splice`.
     public let category: String
     public let name: String
     public var findings: [Diagnostic]
@@ -77,6 +77,7 @@ public enum PackChecker {
         checkSources(manifest, paths: paths, settings: settings, into: &report)
         checkCoverage(manifest, settings: covered, paths: paths, into: &report)
         checkSound(manifest, settings: settings, into: &report)
+        checkConsistency(manifest, settings: settings, into: &report)
         checkBudget(paths: paths, settings: covered, into: &report)
         checkSplices(paths: paths, settings: covered, into: &report)
         return report

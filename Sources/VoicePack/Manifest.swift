@@ -76,7 +76,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes.
-        public static let currentPipelineRevision = 4
+        public static let currentPipelineRevision = 5
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -123,11 +123,15 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// What a sound designer should hear about (a noisy recording, a limited one).
         public var warnings: [String]
         public var source: Source
+        /// What the voice is like, for `check`'s comparison with the rest of the pack. Absent only in a
+        /// manifest written before `pipelineRevision` 5, which `check` reports as stale anyway.
+        public var analysis: Analysis?
 
         public init(
             token: String, file: String, frames: Int, durationMs: Double, sha256: String, loudnessPhon: Double,
             loudnessLUFS: Double, truePeakDBTP: Double, gainDB: Double, limiterReductionDB: Double, trimmedHeadMs: Double,
-            trimmedTailMs: Double, headDBFS: Double, tailDBFS: Double, warnings: [String], source: Source
+            trimmedTailMs: Double, headDBFS: Double, tailDBFS: Double, warnings: [String], source: Source,
+            analysis: Analysis? = nil
         ) {
             self.token = token
             self.file = file
@@ -145,6 +149,45 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.tailDBFS = Manifest.rounded(tailDBFS)
             self.warnings = warnings
             self.source = source
+            self.analysis = analysis
+        }
+    }
+
+    /// A fragment's voice as measured when it was built: its pitch, the band of its recording, the noise under
+    /// it and its pace. A figure that could not be measured (too short, too noisy) is absent.
+    public struct Analysis: Codable, Equatable, Sendable {
+        /// Median over the voiced frames.
+        public var pitchMedianHz: Double?
+        /// The 90th percentile over the voiced frames: the top of the register.
+        public var pitchRegisterHz: Double?
+        public var voicedFraction: Double
+        /// Of the recording, before resampling: the highest frequency where the voice stands clear of its noise.
+        public var bandwidthHz: Double?
+        public var centroidHz: Double
+        /// The voice over the recording's noise floor.
+        public var snrDB: Double
+        /// Spoken syllables: one per Chinese character of the token.
+        public var syllables: Int
+        /// The voice's length (pre-roll and post-roll left out) over its syllables.
+        public var msPerSyllable: Double
+
+        public init(
+            pitchMedianHz: Double?, pitchRegisterHz: Double?, voicedFraction: Double, bandwidthHz: Double?,
+            centroidHz: Double, snrDB: Double, syllables: Int, voiceMs: Double
+        ) {
+            self.pitchMedianHz = pitchMedianHz.map(Manifest.rounded)
+            self.pitchRegisterHz = pitchRegisterHz.map(Manifest.rounded)
+            self.voicedFraction = Manifest.rounded(voicedFraction)
+            self.bandwidthHz = bandwidthHz.map(Manifest.rounded)
+            self.centroidHz = Manifest.rounded(centroidHz)
+            self.snrDB = Manifest.rounded(snrDB)
+            self.syllables = syllables
+            self.msPerSyllable = Manifest.rounded(voiceMs / Double(max(1, syllables)))
+        }
+
+        /// Syllables in a token's text: its Chinese characters (each one syllable), at least one.
+        public static func syllables(in text: String) -> Int {
+            max(1, text.unicodeScalars.count { $0.properties.isIdeographic })
         }
     }
 

@@ -13,6 +13,7 @@ public struct Settings: Equatable, Sendable {
     public var trim = Trim()
     public var limits = Limits()
     public var splice = Splice()
+    public var consistency = Consistency()
 
     /// What the coverage check covers: the union of these styles' and forms' alphabets.
     public var styles: [ReadingStyle] = ReadingStyle.allCases
@@ -89,6 +90,26 @@ public struct Settings: Equatable, Sendable {
         public var maximumStepDB = 10.0
         /// How `check` reports such a join.
         public var stepSeverity = Severity.warning
+    }
+
+    /// How far a fragment's voice may stand from the pack's typical one before `check` reports it.
+    public struct Consistency: Equatable, Sendable {
+        public init() {}
+
+        /// The top of the voice's register (90th percentile of pitch), in semitones either way: another voice,
+        /// or the same voice in another register. A Mandarin tone moves it about 3.
+        public var pitchSemitones = 5.0
+        /// How much narrower the recording's band may be, in octaves: a telephone line (3.4 kHz) is 1.7 under
+        /// a 22 kHz delivery's 11 kHz, a 16 kHz delivery 0.7.
+        public var bandwidthOctaves = 1.0
+        /// How much closer the noise floor may come to the voice than the pack's typical, in dB.
+        public var noiseDB = 15.0
+        /// How much slower or faster a syllable may be spoken, as a ratio either way.
+        public var paceRatio = 2.0
+        /// How `check` reports a fragment that does not match.
+        public var severity = Severity.error
+        /// Recordings (as the manifest names them, `raw-audio/digit_3.wav`) a designer has heard and accepts.
+        public var accept: [String] = []
     }
 
     public enum Severity: String, CaseIterable, Sendable {

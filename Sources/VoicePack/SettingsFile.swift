@@ -184,6 +184,7 @@ private struct SettingsReader {
                             },
                         ])
                 },
+                "consistency": { reader, node, key in settings.consistency = reader.consistency(node, key) },
                 "styles": { reader, node, key in reader.names(node, key, ReadingStyle.self).map { settings.styles = $0 }
                 },
                 "forms": { reader, node, key in reader.names(node, key, AmountForm.self).map { settings.forms = $0 } },
@@ -215,6 +216,32 @@ private struct SettingsReader {
     }
 
     typealias Field = (inout SettingsReader, JSONNode, String) -> Void
+
+    mutating func consistency(_ node: JSONNode, _ key: String) -> Settings.Consistency {
+        var consistency = Settings.Consistency()
+        members(
+            node, key,
+            [
+                "pitchSemitones": { r, n, k in r.number(n, k, in: 0.5...48).map { consistency.pitchSemitones = $0 } },
+                "bandwidthOctaves": { r, n, k in
+                    r.number(n, k, in: 0.1...10).map { consistency.bandwidthOctaves = $0 }
+                },
+                "noiseDB": { r, n, k in r.number(n, k, in: 1...120).map { consistency.noiseDB = $0 } },
+                "paceRatio": { r, n, k in r.number(n, k, in: 1.1...20).map { consistency.paceRatio = $0 } },
+                "severity": { r, n, k in r.choice(n, k, Settings.Severity.self).map { consistency.severity = $0 } },
+                "accept": { r, n, k in r.paths(n, k).map { consistency.accept = $0 } },
+            ])
+        return consistency
+    }
+
+    /// A list of paths such as `["raw-audio/digit_3.wav"]`.
+    mutating func paths(_ node: JSONNode, _ key: String) -> [String]? {
+        guard case .array(let items) = node.value else {
+            issue(node, key, "expected a list such as [\"raw-audio/digit_3.wav\"], found \(node.value.typeName)")
+            return nil
+        }
+        return items.compactMap { path($0, key) }
+    }
 
     mutating func members(_ node: JSONNode, _ path: String, _ fields: [String: Field]) {
         guard case .object(let members) = node.value else {

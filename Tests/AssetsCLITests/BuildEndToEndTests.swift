@@ -13,10 +13,11 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: url) }
 
         /// A tone burst with a hiss onset, 200 ms in, as `raw-audio/<name>`.
-        func record(_ name: String, rate: Int = 48_000) throws {
-            let frames = Int(0.8 * Double(rate))
+        /// A tone of `seconds` between 200 ms of silence either side.
+        func record(_ name: String, rate: Int = 48_000, seconds: Double = 0.4) throws {
+            let frames = Int((seconds + 0.4) * Double(rate))
             var samples = [Float](repeating: 0, count: frames)
-            for index in Int(0.2 * Double(rate))..<Int(0.6 * Double(rate)) {
+            for index in Int(0.2 * Double(rate))..<Int((0.2 + seconds) * Double(rate)) {
                 let t = Double(index) / Double(rate)
                 samples[index] = Float(0.1 * sin(2 * .pi * 220 * t) + 0.05 * sin(2 * .pi * 660 * t))
             }

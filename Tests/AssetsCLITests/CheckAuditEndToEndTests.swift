@@ -15,7 +15,8 @@ import Testing
             "digit_9", "digit_liang", "unit_shi", "unit_bai", "unit_qian", "unit_wan", "unit_yi", "unit_yuan",
             "unit_jiao", "unit_fen", "unit_zheng", "phrase_wechat",
         ]
-        for stem in stems { try pack.record("\(stem).wav") }
+        // The phrase's four syllables take four syllables' time: it matches the pack's pace.
+        for stem in stems { try pack.record("\(stem).wav", seconds: stem.hasPrefix("phrase_") ? 1.4 : 0.4) }
         pack.write(
             "assets.json",
             #"{"styles": ["spoken"], "forms": ["yuan"], "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}}"#
@@ -75,9 +76,11 @@ import Testing
         let parser = XMLParser(data: Data(run.stdout.utf8))
         parser.delegate = counter
         #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
-        #expect(counter.suites == ["manifest", "stale", "naming", "coverage", "sound", "budget", "splice"])
-        // Per fragment (manifest, sound), per recording (stale), per token (coverage), plus settings and budget.
-        #expect(counter.cases == 21 + 21 + 21 + 21 + 1 + 1)
+        #expect(
+            counter.suites == ["manifest", "stale", "naming", "coverage", "sound", "consistency", "budget", "splice"])
+        // Per fragment (manifest, sound, consistency), per recording (stale), per token (coverage), plus settings
+        // and budget.
+        #expect(counter.cases == 21 + 21 + 21 + 21 + 21 + 1 + 1)
         #expect(counter.failures == 1)
         #expect(counter.failedCases == ["normalized/digit_4.wav"])
     }

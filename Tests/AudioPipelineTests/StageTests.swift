@@ -128,6 +128,16 @@ import VoicePack
         #expect(report.tailMs > 300)
     }
 
+    /// Room tone and nothing else: refused with the reason, not a crash (no window stands over the floor).
+    @Test func steadyNoiseAloneIsAnError() throws {
+        let hiss = TestSignals.noise(rms: 0.05, seconds: 0.5, seed: 8)
+        let error = try #require(throws: AudioError.self) {
+            try Trim().apply(Signal(samples: hiss, sampleRate: 44_100), name: "digit_3.wav")
+        }
+        #expect(error.description.contains("digit_3.wav"))
+        #expect(error.description.contains("no voice stands out of the noise"))
+    }
+
     @Test func allSilenceIsAnError() {
         #expect(throws: AudioError.self) {
             try Trim().apply(Signal(samples: [Float](repeating: 0, count: 44_100), sampleRate: 44_100), name: "x.wav")

@@ -1,0 +1,202 @@
+import CAubio
+import Foundation
+
+/// What a recording's voice is like, so that `check` can tell the one that does not match the rest: another
+/// voice or register, a narrower band, more noise, another pace.
+///
+/// Pitch comes from aubio's YIN (its FFT variant) on the fragment as built; the band and the spectral centroid
+/// from aubio's phase vocoder on the recording at its own rate, before resampling, so a 16 kHz delivery or
+/// a telephone line shows as the narrow source it is. The levels come from `Trim`, which measured them already.
+public struct VoiceAnalysis: Equatable, Sendable {
+    /// Over the voiced frames; nil when fewer than `minimumVoicedFrames` carried a pitch.
+    public var pitchMedianHz: Double?
+    /// The 90th percentile over the voiced frames: the top of the voice's register. A Mandarin syllable's
+    /// tone moves its median (三 high and level, 五 low and dipping) far more than this.
+    public var pitchRegisterHz: Double?
+    /// Of the frames inside the voice.
+    public var voicedFraction: Double
+    /// The highest frequency where the voice stands `clearOverNoiseDB` over the recording's own noise (and
+    /// within `deepestBandDB` of its strongest band); nil when no band does.
+    public var bandwidthHz: Double?
+    /// Energy-weighted over the voice's frames.
+    public var centroidHz: Double
+    /// The voice (loudest 10 ms) over the noise floor (quietest 5 % of 10 ms windows), in dB.
+    public var snrDB: Double
+    /// From the voice's start to its end, pre-roll and post-roll left out.
+    public var voiceMs: Double
+
+    /// Fewer voiced frames than this (about 60 ms at 44.1 kHz) give no pitch: too short or too noisy.
+    static let minimumVoicedFrames = 10
+    /// A frame is voiced when aubio is at least this confident of its pitch, and the pitch is a voice's.
+    static let minimumConfidence: Float = 0.8
+    static let voiceRangeHz = 50.0...800.0
+    static let clearOverNoiseDB = 10.0
+    static let deepestBandDB = 70.0
+
+    /// Analyses `fragment` (the built samples) and `source` (the recording, mono, at its own rate) where
+    /// `bounds` found the voice in it.
+    public static func measure(fragment: Signal, source: Signal, bounds: SoundBounds) -> VoiceAnalysis {
+        let pitches = PitchTrack.voicedPitches(fragment)
+        let spectra = SourceSpectra(source, voiceMs: bounds.startMs...bounds.endMs)
+        let voiced = pitches.voiced.count >= minimumVoicedFrames ? pitches.voiced.sorted() : []
+        return VoiceAnalysis(
+            pitchMedianHz: voiced.isEmpty ? nil : percentile(voiced, 0.5),
+            pitchRegisterHz: voiced.isEmpty ? nil : percentile(voiced, 0.9),
+            voicedFraction: pitches.frames == 0 ? 0 : Double(pitches.voiced.count) / Double(pitches.frames),
+            bandwidthHz: spectra.bandwidthHz(clearOverNoiseDB: clearOverNoiseDB, deepestBandDB: deepestBandDB),
+            centroidHz: spectra.centroidHz,
+            snrDB: min(120, bounds.peakDBFS - bounds.noiseFloorDBFS),
+            voiceMs: bounds.endMs - bounds.startMs)
+    }
+
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
+}
+
+/// aubio's pitch tracker over a signal, hop by hop.
+enum PitchTrack {
+    /// The pitch of every frame aubio is confident of, and how many frames loud enough to judge there were.
+    static func voicedPitches(_ signal: Signal) -> (voiced: [Double], frames: Int) {
+        let window = AubioFrames.window(for: signal.sampleRate)
+        let hop = window / 4
+        guard let tracker = new_aubio_pitch("yinfast", UInt32(window), UInt32(hop), UInt32(signal.sampleRate)) else {
+            return ([], 0)
+        }
+        defer { del_aubio_pitch(tracker) }
+        aubio_pitch_set_unit(tracker, "Hz")
+        // Frames more than 40 dB under full scale are not judged: the built fragment's voice is at the pack's
+        // loudness, its silences and decays far under.
+        aubio_pitch_set_silence(tracker, -40)
+        let output = new_fvec(1)!
+        defer { del_fvec(output) }
+        var voiced: [Double] = []
+        var frames = 0
+        AubioFrames.hops(of: signal.samples, hop: hop) { input in
+            aubio_pitch_do(tracker, input, output)
+            let hz = Double(output.pointee.data[0])
+            guard hz > 0 else { return }  // aubio's answer for a frame under the silence level
+            frames += 1
+            if aubio_pitch_get_confidence(tracker) >= VoiceAnalysis.minimumConfidence,
+                VoiceAnalysis.voiceRangeHz.contains(hz)
+            {
+                voiced.append(hz)
+            }
+        }
+        return (voiced, frames)
+    }
+}
+
+/// The recording's average spectrum over its voice and over its silence, in third-octave bands, from
+/// aubio's phase vocoder; and the voice's spectral centroid, from aubio's spectral descriptor.
+struct SourceSpectra {
+    /// Power per band: the voice's at its strongest (`voicePercentile` over its frames: a fricative's hiss
+    /// fills the top bands in a few frames only), the noise's median over the frames wholly outside the voice.
+    var voice: [Double]
+    var noise: [Double]?
+    var bandEdgesHz: [(lower: Double, upper: Double)]
+    var centroidHz: Double
+
+    static let voicePercentile = 0.95
+
+    init(_ source: Signal, voiceMs: ClosedRange<Double>) {
+        let rate = Double(source.sampleRate)
+        let window = AubioFrames.window(for: source.sampleRate)
+        let hop = window / 4
+        let bins = window / 2 + 1
+        let binHz = rate / Double(window)
+        let edges = Self.thirdOctaves(upTo: rate / 2)
+        bandEdgesHz = edges
+        let bandOfBin = (0..<bins).map { bin in
+            edges.firstIndex { Double(bin) * binHz >= $0.lower && Double(bin) * binHz < $0.upper }
+        }
+
+        let vocoder = new_aubio_pvoc(UInt32(window), UInt32(hop))!
+        let descriptor = new_aubio_specdesc("centroid", UInt32(window))!
+        let grain = new_cvec(UInt32(window))!
+        let centroid = new_fvec(1)!
+        defer {
+            del_aubio_pvoc(vocoder)
+            del_aubio_specdesc(descriptor)
+            del_cvec(grain)
+            del_fvec(centroid)
+        }
+        var frames: [(bands: [Double], energy: Double, centroidBin: Double, inVoice: Bool, inSilence: Bool)] = []
+        var end = 0
+        AubioFrames.hops(of: source.samples, hop: hop) { input in
+            aubio_pvoc_do(vocoder, input, grain)
+            aubio_specdesc_do(descriptor, grain, centroid)
+            end += hop
+            var bands = [Double](repeating: 0, count: edges.count)
+            var energy = 0.0
+            for bin in 0..<bins {
+                let power = Double(grain.pointee.norm[bin]) * Double(grain.pointee.norm[bin])
+                energy += power
+                if let band = bandOfBin[bin] { bands[band] += power }
+            }
+            let startMs = Double(end - window) * 1000 / rate
+            let endMs = Double(end) * 1000 / rate
+            frames.append(
+                (
+                    bands, energy, Double(centroid.pointee.data[0]),
+                    voiceMs.contains((startMs + endMs) / 2), endMs < voiceMs.lowerBound || startMs > voiceMs.upperBound
+                ))
+        }
+
+        let voiceFrames = frames.filter(\.inVoice)
+        let silentFrames = frames.filter(\.inSilence)
+        voice = Self.bandLevels(voiceFrames.map(\.bands), count: edges.count, percentile: Self.voicePercentile)
+        noise = silentFrames.count >= 3 ? Self.bandLevels(silentFrames.map(\.bands), count: edges.count, percentile: 0.5) : nil
+        let totalEnergy = voiceFrames.reduce(0) { $0 + $1.energy }
+        centroidHz = totalEnergy > 0 ? voiceFrames.reduce(0) { $0 + $1.centroidBin * $1.energy } / totalEnergy * binHz : 0
+    }
+
+    /// The upper edge of the highest band where the voice stands `clearOverNoiseDB` over the noise and within
+    /// `deepestBandDB` of its own strongest band.
+    func bandwidthHz(clearOverNoiseDB: Double, deepestBandDB: Double) -> Double? {
+        guard let strongest = voice.max(), strongest > 0 else { return nil }
+        let floor = strongest * pow(10, -deepestBandDB / 10)
+        let clear = voice.indices.last { band in
+            voice[band] > floor && voice[band] > (noise?[band] ?? 0) * pow(10, clearOverNoiseDB / 10)
+        }
+        return clear.map { bandEdgesHz[$0].upper }
+    }
+
+    /// Third-octave bands centred on 1 kHz × 2^(n/3), from 100 Hz up to the last that fits under `nyquist`.
+    static func thirdOctaves(upTo nyquist: Double) -> [(lower: Double, upper: Double)] {
+        (-10...30).compactMap { n in
+            let centre = 1000 * pow(2, Double(n) / 3)
+            let edges = (lower: centre * pow(2, -1.0 / 6), upper: centre * pow(2, 1.0 / 6))
+            return edges.upper <= nyquist ? edges : nil
+        }
+    }
+
+    static func bandLevels(_ frames: [[Double]], count: Int, percentile: Double) -> [Double] {
+        guard !frames.isEmpty else { return [Double](repeating: 0, count: count) }
+        return (0..<count).map { band in
+            VoiceAnalysis.percentile(frames.map { $0[band] }.sorted(), percentile)
+        }
+    }
+}
+
+/// Feeding aubio: its frame size for a rate, and the signal hop by hop in an aubio vector.
+enum AubioFrames {
+    /// About 46 ms (2,048 samples at 44.1 kHz), a power of two: two periods of an 80 Hz voice.
+    static func window(for sampleRate: Int) -> Int {
+        var size = 256
+        while Double(size) < Double(sampleRate) * 0.046 { size *= 2 }
+        return size
+    }
+
+    /// Calls `body` with each whole hop of `samples` in turn, in one reused aubio vector.
+    static func hops(of samples: [Float], hop: Int, _ body: (UnsafeMutablePointer<fvec_t>) -> Void) {
+        let input = new_fvec(UInt32(hop))!
+        defer { del_fvec(input) }
+        var start = 0
+        while start + hop <= samples.count {
+            for index in 0..<hop { input.pointee.data[index] = samples[start + index] }
+            body(input)
+            start += hop
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import SpeechText
+import VoicePack
+
+/// Each fragment's voice against the pack's: the recording that does not match the rest — another voice or
+/// register, a narrower band, more noise, another pace — read from the manifest's `analysis` (nothing is
+/// decoded). `check` reports what it finds in the category `consistency`; `audit` shows the typical values
+/// and marks the outliers.
+///
+/// Typical values are medians over the fragments, which one odd recording (or a few) does not move. Pitch,
+/// band and noise are compared with every fragment; pace with fragments of its kind, single syllables and
+/// phrases apart (a phrase's syllables run faster), phrases with the single syllables while there are fewer
+/// than `minimumGroup` of them.
+public struct VoiceConsistency: Sendable {
+    public struct Typical: Equatable, Sendable {
+        public var pitchRegisterHz: Double?
+        public var bandwidthHz: Double?
+        public var snrDB: Double?
+        public var syllableMs: Double?
+        public var phraseSyllableMs: Double?
+    }
+
+    /// What is odd about a fragment.
+    public enum Kind: String, Sendable, CaseIterable {
+        case voice, band, noise, pace, unmeasured
+    }
+
+    public struct Finding: Equatable, Sendable {
+        public let kind: Kind
+        public let token: String
+        /// The recording, as the manifest names it.
+        public let recording: String
+        public let message: String
+        public let fix: String
+    }
+
+    public let typical: Typical
+    /// The thresholds it compared with.
+    public let settings: Settings.Consistency
+    /// By token, in the manifest's order; fragments the designer accepted have none.
+    public let findings: [String: [Finding]]
+
+    /// The smallest group of fragments whose median is a typical value.
+    static let minimumGroup = 3
+    /// Noise this far under the voice is not heard in a notification, whatever the rest of the pack has.
+    static let inaudibleNoiseDB = 60.0
+
+    public init(manifest: Manifest, settings: Settings.Consistency) {
+        let analysed = manifest.fragments.compactMap { fragment in fragment.analysis.map { (fragment, $0) } }
+        let singles = analysed.filter { $0.1.syllables == 1 }.map(\.1.msPerSyllable)
+        let phrases = analysed.filter { $0.1.syllables > 1 }.map(\.1.msPerSyllable)
+        typical = Typical(
+            pitchRegisterHz: Self.typical(analysed.compactMap(\.1.pitchRegisterHz)),
+            bandwidthHz: Self.typical(analysed.compactMap(\.1.bandwidthHz)),
+            snrDB: Self.typical(analysed.map(\.1.snrDB)),
+            syllableMs: Self.typical(singles),
+            phraseSyllableMs: Self.typical(phrases) ?? Self.typical(singles))
+        self.settings = settings
+        let accepted = Set(settings.accept)
+        var findings: [String: [Finding]] = [:]
+        for (fragment, analysis) in analysed where !accepted.contains(fragment.source.file) {
+            let odd = Self.compare(fragment, analysis, with: typical, settings: settings)
+            if !odd.isEmpty { findings[fragment.token] = odd }
+        }
+        self.findings = findings
+    }
+
+    static func typical(_ values: [Double]) -> Double? {
+        values.count >= minimumGroup ? median(values) : nil
+    }
+
+    static func compare(
+        _ fragment: Manifest.Fragment, _ analysis: Manifest.Analysis, with typical: Typical,
+        settings: Settings.Consistency
+    ) -> [Finding] {
+        var odd: [Finding] = []
+        func add(_ kind: Kind, _ message: String, fix: String) {
+            odd.append(
+                Finding(
+                    kind: kind, token: fragment.token, recording: fragment.source.file,
+                    message: "\(fragment.token): \(message)", fix: fix))
+        }
+        let accept = "or, if it is meant, list \(fragment.source.file) under consistency.accept in assets.json"
+
+        if let register = analysis.pitchRegisterHz, let usual = typical.pitchRegisterHz {
+            let semitones = 12 * log2(register / usual)
+            if abs(semitones) > settings.pitchSemitones {
+                add(
+                    .voice,
+                    "another voice or register: its pitch reaches \(hz(register)), \(one(abs(semitones))) semitones \(semitones < 0 ? "under" : "over") the pack's typical \(hz(usual)) (consistency.pitchSemitones \(one(settings.pitchSemitones)))",
+                    fix: "re-record it with the pack's voice, in its register; \(accept)")
+            }
+        } else if analysis.pitchRegisterHz == nil {
+            add(
+                .unmeasured,
+                "no pitch could be measured (\(Int((analysis.voicedFraction * 100).rounded())) % of its frames voiced): the recording is too short or too noisy to compare with the pack",
+                fix: "listen to it and re-record it with the voice clear of noise; \(accept)")
+        }
+
+        let noisy = typical.snrDB.map { usual in
+            analysis.snrDB < Self.inaudibleNoiseDB && usual - analysis.snrDB > settings.noiseDB
+        } ?? false
+        if noisy, let usual = typical.snrDB {
+            add(
+                .noise,
+                "a noise floor far above the rest: \(one(analysis.snrDB)) dB under the voice, where the pack's typical is \(one(usual)) dB (consistency.noiseDB \(one(settings.noiseDB)))",
+                fix: "re-record it somewhere quieter, or with the microphone closer; \(accept)")
+        }
+        // Noise covers the top of a band, so a noisy recording's band is not held against it as well.
+        if !noisy, let usual = typical.bandwidthHz {
+            let octaves = analysis.bandwidthHz.map { log2(usual / $0) } ?? .infinity
+            if octaves > settings.bandwidthOctaves {
+                let band = analysis.bandwidthHz.map { "its band ends at \(khz($0)), \(one(octaves)) octaves under" } ?? "no band of it stands clear of its noise, against"
+                add(
+                    .band,
+                    "a narrower band than the rest: \(band) the pack's typical \(khz(usual)) (consistency.bandwidthOctaves \(one(settings.bandwidthOctaves)))",
+                    fix: "re-record or re-export it at the pack's quality (not through a phone line, a low sample rate or a lossy export); \(accept)")
+            }
+        }
+
+        let usualPace = analysis.syllables > 1 ? typical.phraseSyllableMs : typical.syllableMs
+        if let usual = usualPace, usual > 0, analysis.msPerSyllable > 0 {
+            let ratio = analysis.msPerSyllable / usual
+            if ratio > settings.paceRatio || ratio < 1 / settings.paceRatio {
+                add(
+                    .pace,
+                    "another pace: \(Int(analysis.msPerSyllable.rounded())) ms a syllable, \(String(format: "%.2f", ratio))× the pack's typical \(Int(usual.rounded())) ms (consistency.paceRatio \(one(settings.paceRatio)))",
+                    fix: "re-record it at the pack's pace, or cut the pauses inside it; \(accept)")
+            }
+        }
+        return odd
+    }
+
+    private static func one(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func hz(_ value: Double) -> String { "\(Int(value.rounded())) Hz" }
+    private static func khz(_ value: Double) -> String { String(format: "%.1f kHz", value / 1000) }
+}
+
+extension PackChecker {
+    /// Each fragment's voice matches the pack's (category `consistency`), and every accepted recording is one
+    /// the pack was built from.
+    static func checkConsistency(_ manifest: Manifest, settings: Settings, into report: inout CheckReport) {
+        let consistency = VoiceConsistency(manifest: manifest, settings: settings.consistency)
+        let severity: Diagnostic.Severity = settings.consistency.severity == .error ? .error : .warning
+        for fragment in manifest.fragments where fragment.analysis != nil {
+            let findings = (consistency.findings[fragment.token] ?? []).map {
+                Diagnostic(severity, $0.recording, "consistency", $0.message, fix: $0.fix)
+            }
+            report.add("consistency", fragment.source.file, findings)
+        }
+        let built = Set(manifest.fragments.map(\.source.file))
+        for recording in settings.consistency.accept where !built.contains(recording) {
+            report.add(
+                "consistency", recording,
+                [
+                    Diagnostic(
+                        .warning, "assets.json", "consistency",
+                        "consistency.accept lists \(recording), which no fragment is built from",
+                        fix: "write the recording's path as the manifest names it (raw-audio/…), or remove it")
+                ])
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import AudioPipeline
+
+/// The voice analysis on signals whose pitch, band and noise are known by construction.
+@Suite struct VoiceAnalysisTests {
+    static let rate = 44_100
+
+    /// Harmonics of `pitch` (a glide from `pitch` to `endPitch`) up to `topHz`, 1/k in amplitude, at about
+    /// -20 dBFS RMS, between 300 ms of silence either side, all over white noise at `noiseRMS`.
+    static func voice(
+        pitch: Double, endPitch: Double? = nil, topHz: Double = 10_000, seconds: Double = 0.5, noiseRMS: Double = 1e-4
+    ) -> Signal {
+        let frames = Int(seconds * Double(rate))
+        let pad = Int(0.3 * Double(rate))
+        var phase = 0.0
+        var samples = [Float](repeating: 0, count: pad)
+        for index in 0..<frames {
+            let f0 = pitch + ((endPitch ?? pitch) - pitch) * Double(index) / Double(frames)
+            phase += 2 * .pi * f0 / Double(rate)
+            var sample = 0.0
+            var harmonic = 1.0
+            while harmonic * f0 < topHz {
+                sample += sin(harmonic * phase) / harmonic
+                harmonic += 1
+            }
+            let envelope = min(1, Double(index) / 882, Double(frames - index) / 882)
+            samples.append(Float(0.08 * envelope * sample))
+        }
+        samples += [Float](repeating: 0, count: pad)
+        var state: UInt64 = 7
+        for index in samples.indices {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let unit = Double(state >> 11) / Double(1 << 53)
+            samples[index] += Float(noiseRMS * 3.0.squareRoot() * (2 * unit - 1))
+        }
+        return Signal(samples: samples, sampleRate: rate)
+    }
+
+    static func analyse(_ signal: Signal) throws -> VoiceAnalysis {
+        let bounds = try Trim().findSound(signal, name: "test")
+        return VoiceAnalysis.measure(fragment: signal, source: signal, bounds: bounds)
+    }
+
+    @Test(arguments: [95.0, 140.0, 220.0, 330.0])
+    func pitchIsTheVoicesFundamental(hz: Double) throws {
+        let analysis = try Self.analyse(Self.voice(pitch: hz))
+        let median = try #require(analysis.pitchMedianHz)
+        #expect(abs(median / hz - 1) < 0.01, "\(median) Hz for \(hz) Hz")
+        #expect(analysis.voicedFraction > 0.8)
+    }
+
+    /// A glide from 150 to 250 Hz: the median is its middle, the register (90th percentile) near its top.
+    @Test func registerIsTheTopOfTheVoice() throws {
+        let analysis = try Self.analyse(Self.voice(pitch: 150, endPitch: 250))
+        let median = try #require(analysis.pitchMedianHz)
+        let register = try #require(analysis.pitchRegisterHz)
+        #expect(abs(median - 200) < 8, "median \(median)")
+        #expect(register > 230 && register < 250, "register \(register)")
+    }
+
+    /// Harmonics up to 3.3 kHz (a telephone line) against up to 10 kHz: the band ends in the third octave
+    /// that holds the last harmonic.
+    @Test func bandwidthEndsWhereTheVoiceDoes() throws {
+        let narrow = try #require(try Self.analyse(Self.voice(pitch: 200, topHz: 3_300)).bandwidthHz)
+        let wide = try #require(try Self.analyse(Self.voice(pitch: 200, topHz: 10_000)).bandwidthHz)
+        #expect(narrow > 3_300 && narrow < 4_500, "narrow \(narrow)")
+        #expect(wide > 10_000 && wide < 12_600, "wide \(wide)")
+    }
+
+    /// The same voice over noise 40 dB stronger: the voice stands 40 dB less over it.
+    @Test func signalToNoiseFollowsTheNoise() throws {
+        let quiet = try Self.analyse(Self.voice(pitch: 200, noiseRMS: 1e-5))
+        let noisy = try Self.analyse(Self.voice(pitch: 200, noiseRMS: 1e-3))
+        #expect(abs((quiet.snrDB - noisy.snrDB) - 40) < 2, "\(quiet.snrDB) against \(noisy.snrDB)")
+        #expect(noisy.snrDB > 20 && noisy.snrDB < 45)
+    }
+
+    /// Too short, or a murmur under loud noise: no pitch and no made-up figure, never a crash.
+    @Test func tooShortOrTooNoisyGivesNoPitch() throws {
+        let short = try Self.analyse(Self.voice(pitch: 200, seconds: 0.03))
+        #expect(short.pitchMedianHz == nil && short.pitchRegisterHz == nil)
+        let buried = try Self.analyse(Self.voice(pitch: 200, noiseRMS: 0.04))
+        #expect(buried.pitchMedianHz == nil)
+        #expect(buried.snrDB < 15)
+        #expect(buried.centroidHz.isFinite && buried.snrDB.isFinite)
+    }
+
+    @Test func framesFitTheRate() {
+        #expect(AubioFrames.window(for: 44_100) == 2_048)
+        #expect(AubioFrames.window(for: 48_000) == 4_096)
+        #expect(AubioFrames.window(for: 16_000) == 1_024)
+        #expect(AubioFrames.window(for: 8_000) == 512)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import PackTools
+import TestSupport
+import Testing
+import VoicePack
+
+/// The recording that does not match the rest, on packs spoken by espeak-ng (scripts/make-consistency-corpus):
+/// a uniform one, and one with another voice, a telephone band, a noisy room and a slow pace in it.
+@Suite struct ConsistencyTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Made once for the suite: espeak-ng and sox come with scripts/setup.
+    static let corpus: URL? = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-consistency-\(UUID())")
+        let process = Process()
+        process.executableURL = repository.appendingPathComponent("scripts/make-consistency-corpus")
+        process.arguments = [folder.path]
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? folder : nil
+    }()
+
+    /// The corpus pack `name` (`uniform` or `odd`) built in a pack of its own.
+    func built(_ name: String, _ configure: (inout Settings) -> Void = { _ in }) throws -> TestPack {
+        let corpus = try #require(Self.corpus, "scripts/make-consistency-corpus failed: run scripts/setup")
+        let source = corpus.appendingPathComponent(name)
+        let pack = TestPack()
+        pack.settings = try Settings.load(contentsOf: source.appendingPathComponent("assets.json"), name: "assets.json")
+        configure(&pack.settings)
+        let raw = source.appendingPathComponent("raw-audio")
+        for file in try FileManager.default.contentsOfDirectory(atPath: raw.path) {
+            try FileManager.default.copyItem(
+                at: raw.appendingPathComponent(file), to: pack.url("raw-audio/\(file)"))
+        }
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        return pack
+    }
+
+    func consistency(_ pack: TestPack) -> [Diagnostic] {
+        PackChecker.check(paths: pack.paths, settings: pack.settings).findings.filter { $0.category == "consistency" }
+    }
+
+    @Test func aUniformPackRaisesNothing() throws {
+        let pack = try built("uniform")
+        #expect(consistency(pack) == [])
+        for fragment in try pack.manifest().fragments {
+            let analysis = try #require(fragment.analysis)
+            #expect(analysis.pitchRegisterHz != nil && analysis.bandwidthHz != nil, "\(fragment.token)")
+        }
+    }
+
+    @Test func eachOddRecordingIsFlaggedForItsReasonAndNoOtherIs() throws {
+        let pack = try built("odd")
+        let findings = consistency(pack)
+        let byRecording = Dictionary(grouping: findings, by: \.subject).mapValues { $0.map(\.message) }
+        #expect(byRecording.keys.sorted() == ["raw-audio/digit_3.wav", "raw-audio/digit_5.caf", "raw-audio/digit_6.wav", "raw-audio/digit_8.aiff"])
+        let expected = [
+            "raw-audio/digit_3.wav": "三: another voice or register",
+            "raw-audio/digit_5.caf": "五: a narrower band than the rest",
+            "raw-audio/digit_8.aiff": "八: a noise floor far above the rest",
+            "raw-audio/digit_6.wav": "六: another pace",
+        ]
+        for (recording, start) in expected {
+            let messages = byRecording[recording] ?? []
+            #expect(messages.count == 1 && messages[0].hasPrefix(start), "\(recording): \(messages)")
+        }
+        #expect(findings.allSatisfy { $0.severity == .error && $0.fix.contains("consistency.accept") })
+        #expect(findings.first { $0.subject.hasSuffix("digit_3.wav") }?.message.contains("semitones under") == true)
+    }
+
+    @Test func acceptedRecordingsPassAndSeverityCanBeWarning() throws {
+        let pack = try built("odd") { settings in
+            settings.consistency.accept = ["raw-audio/digit_3.wav", "raw-audio/digit_33.wav"]
+            settings.consistency.severity = .warning
+        }
+        let findings = consistency(pack)
+        #expect(!findings.contains { $0.subject == "raw-audio/digit_3.wav" })
+        #expect(findings.filter { $0.message.hasPrefix("五:") || $0.message.hasPrefix("六:") || $0.message.hasPrefix("八:") }.count == 3)
+        #expect(findings.allSatisfy { $0.severity == .warning })
+        #expect(findings.contains { $0.message.contains("lists raw-audio/digit_33.wav, which no fragment is built from") })
+    }
+
+    /// The pack in the repository, one voice in one session, raises nothing.
+    @Test func theShippedPackRaisesNothing() throws {
+        let manifest = try Manifest.decode(
+            Data(contentsOf: Self.repository.appendingPathComponent("manifest.json")), name: "manifest.json")
+        #expect(manifest.fragments.allSatisfy { $0.analysis != nil })
+        #expect(VoiceConsistency(manifest: manifest, settings: Settings.Consistency()).findings.isEmpty)
+    }
+}
+
+/// The comparison's rules, on manifests written by hand.
+@Suite struct VoiceConsistencyRuleTests {
+    static func fragment(
+        _ token: String, register: Double? = 200, bandwidth: Double? = 11_000, snr: Double = 60, voiceMs: Double = 400
+    ) -> Manifest.Fragment {
+        Manifest.Fragment(
+            token: token, file: "normalized/\(token).wav", frames: 1, durationMs: 450, sha256: "", loudnessPhon: 89.75,
+            loudnessLUFS: -16, truePeakDBTP: -3, gainDB: 0, limiterReductionDB: 0, trimmedHeadMs: 0, trimmedTailMs: 0,
+            headDBFS: -12, tailDBFS: -20, warnings: [],
+            source: Manifest.Source(
+                file: "raw-audio/\(token).wav", sha256: "", size: 1, sampleRate: 44_100, channels: 1, format: "wav/pcm16",
+                frames: 1, durationMs: 450, loudnessLUFS: -20, truePeakDBTP: -6, noiseFloorDBFS: -70, clippedSamples: 0,
+                channelDecision: "mono"),
+            analysis: Manifest.Analysis(
+                pitchMedianHz: register.map { $0 * 0.95 }, pitchRegisterHz: register, voicedFraction: register == nil ? 0.02 : 0.7,
+                bandwidthHz: bandwidth, centroidHz: 1_500, snrDB: snr,
+                syllables: Manifest.Analysis.syllables(in: token), voiceMs: voiceMs))
+    }
+
+    static func findings(_ fragments: [Manifest.Fragment]) -> [String: [VoiceConsistency.Kind]] {
+        let manifest = Manifest(
+            format: AudioFormat(), loudness: .init(Settings.Loudness()), processing: .init(Settings()), styles: [],
+            forms: [], aliases: [:], templates: [:], fragments: fragments)
+        return VoiceConsistency(manifest: manifest, settings: Settings.Consistency()).findings.mapValues { $0.map(\.kind) }
+    }
+
+    static let usual = ["一", "二", "三", "四", "五"].map { fragment($0) }
+
+    @Test func aFragmentWithNoPitchIsSaidToBeUnmeasured() {
+        #expect(Self.findings(Self.usual + [Self.fragment("六", register: nil)]) == ["六": [.unmeasured]])
+    }
+
+    /// Noise hides the top of a band: a noisy recording is reported for its noise, not for its band as well.
+    @Test func aNoisyRecordingIsNotAlsoReportedForItsBand() {
+        #expect(Self.findings(Self.usual + [Self.fragment("六", bandwidth: 4_000, snr: 25)]) == ["六": [.noise]])
+        #expect(Self.findings(Self.usual + [Self.fragment("六", bandwidth: 4_000)]) == ["六": [.band]])
+    }
+
+    /// Noise 60 dB or more under the voice is inaudible, however clean the rest of the pack is.
+    @Test func inaudibleNoiseIsNotReported() {
+        let clean = ["一", "二", "三", "四", "五"].map { Self.fragment($0, snr: 110) }
+        #expect(Self.findings(clean + [Self.fragment("六", snr: 65)]) == [:])
+        #expect(Self.findings(clean + [Self.fragment("六", snr: 55)]) == ["六": [.noise]])
+    }
+
+    /// Two phrases are too few for a pace of their own: they are held to the single syllables', a phrase's
+    /// syllables a little faster; a register a Mandarin tone moves (3 semitones) is no finding.
+    @Test func fewPhrasesAreComparedWithTheSyllables() {
+        let phrases = [Self.fragment("微信收款", voiceMs: 4 * 280), Self.fragment("支付宝到账", voiceMs: 5 * 300)]
+        let lowTone = Self.fragment("六", register: 200 * pow(2, -3.0 / 12))
+        #expect(Self.findings(Self.usual + phrases + [lowTone]) == [:])
+        #expect(Self.findings(Self.usual + [Self.fragment("微信收款", voiceMs: 4 * 1_000)]) == ["微信收款": [.pace]])
+        #expect(Self.findings(Self.usual + [Self.fragment("六", register: 200 * pow(2, -6.0 / 12))]) == ["六": [.voice]])
+    }
+}
