@@ -102,7 +102,8 @@ struct SourceSpectra {
     init(_ source: Signal, voiceMs: ClosedRange<Double>) {
         let rate = Double(source.sampleRate)
         let window = AubioFrames.window(for: source.sampleRate)
-        let hop = window / 4
+        // Half-overlapping frames see every moment of the recording; a band's level needs no finer steps.
+        let hop = window / 2
         let bins = window / 2 + 1
         let binHz = rate / Double(window)
         let edges = Self.thirdOctaves(upTo: rate / 2)
@@ -181,11 +182,11 @@ struct SourceSpectra {
 
 /// Feeding aubio: its frame size for a rate, and the signal hop by hop in an aubio vector.
 enum AubioFrames {
-    /// About 46 ms (2,048 samples at 44.1 kHz), a power of two: two periods of an 80 Hz voice.
+    /// The power of two nearest 46 ms, on a log scale (2,048 samples at 44.1 and 48 kHz): two periods of an
+    /// 80 Hz voice.
     static func window(for sampleRate: Int) -> Int {
-        var size = 256
-        while Double(size) < Double(sampleRate) * 0.046 { size *= 2 }
-        return size
+        let exponent = log2(Double(sampleRate) * 0.046).rounded()
+        return 1 << max(8, Int(exponent))
     }
 
     /// Calls `body` with each whole hop of `samples` in turn, in one reused aubio vector.
