@@ -1,7 +1,7 @@
 import Foundation
 import PackTools
-import Splicer
 import SpeechText
+import Splicer
 import VoicePack
 
 /// `audit --format html`: one self-contained page — no network, no script libraries — with a waveform of
@@ -52,6 +52,29 @@ enum AuditHTML {
         html += "\(check.warnings.count) warning\(check.warnings.count == 1 ? "" : "s").</p>\n"
         html += "<p>Longest utterance: \(escape(AuditText.longest(report)))</p>\n"
 
+        html += coverageTable(report)
+        html += fragmentTable(report, link: link)
+        html += voices(report)
+        html += utterances(report, sounds: sounds)
+        html += "<h2>Findings</h2>\n"
+        if check.findings.isEmpty {
+            html += "<p>None.</p>\n"
+        } else {
+            html += "<ul id=\"findings\">\n"
+            for finding in check.findings {
+                html +=
+                    "<li class=\"\(finding.severity == .error ? "missing" : "warn")\"><code>\(escape(finding.subject))</code> "
+                html +=
+                    "\(finding.severity.rawValue) [\(finding.category)] \(escape(finding.message)): \(escape(finding.fix))</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        return html + "</body>\n</html>\n"
+    }
+
+    /// Each style × form and template: how many tokens it needs, which are missing, which an alias serves.
+    static func coverageTable(_ report: AuditReport) -> String {
+        var html = ""
         html +=
             "<h2>Coverage</h2>\n<table id=\"coverage\">\n<tr><th>style/form</th><th>tokens</th><th>missing</th><th>by alias</th><th>needed</th></tr>\n"
         for row in report.coverage {
@@ -70,6 +93,12 @@ enum AuditHTML {
         }
         html += "</table>\n"
 
+        return html
+    }
+
+    /// Each fragment: its recording's waveform with the cuts, a player, and what the build measured and did.
+    static func fragmentTable(_ report: AuditReport, link: (String) -> String) -> String {
+        var html = ""
         html += """
             <h2>Fragments</h2>
             <p class="legend"><span>■ <span style="color:#1f6feb">kept</span></span><span>■ <span style="color:#b0b0b0">trimmed</span></span>
@@ -101,22 +130,7 @@ enum AuditHTML {
             html += "<td class=\"warn\">\(fragment.warnings.map(escape).joined(separator: "<br>"))</td></tr>\n"
         }
         html += "</table>\n"
-        html += voices(report)
-        html += utterances(report, sounds: sounds)
-        html += "<h2>Findings</h2>\n"
-        if check.findings.isEmpty {
-            html += "<p>None.</p>\n"
-        } else {
-            html += "<ul id=\"findings\">\n"
-            for finding in check.findings {
-                html +=
-                    "<li class=\"\(finding.severity == .error ? "missing" : "warn")\"><code>\(escape(finding.subject))</code> "
-                html +=
-                    "\(finding.severity.rawValue) [\(finding.category)] \(escape(finding.message)): \(escape(finding.fix))</li>\n"
-            }
-            html += "</ul>\n"
-        }
-        return html + "</body>\n</html>\n"
+        return html
     }
 
     /// An inline SVG of the recording: the kept stretch in blue, the trimmed head and tail in grey.
@@ -156,10 +170,13 @@ enum AuditHTML {
         for (index, utterance) in report.utterances.enumerated() {
             let plan = utterance.plan
             let template = plan.template.map { ", template \($0)" } ?? ""
-            html += "<tr class=\"utterance\"><td>\(escape(plan.purpose))</td><td class=\"num\">\(escape(plan.amount.plain))</td>"
-            html += "<td>\(escape("\(plan.style.name)/\(plan.form.name)\(template)"))</td><td class=\"text\">\(escape(plan.text))</td>"
+            html +=
+                "<tr class=\"utterance\"><td>\(escape(plan.purpose))</td><td class=\"num\">\(escape(plan.amount.plain))</td>"
+            html +=
+                "<td>\(escape("\(plan.style.name)/\(plan.form.name)\(template)"))</td><td class=\"text\">\(escape(plan.text))</td>"
             guard let spliced = utterance.spliced else {
-                html += "<td class=\"missing\" colspan=\"3\">not playable: \(escape(utterance.problem ?? ""))</td></tr>\n"
+                html +=
+                    "<td class=\"missing\" colspan=\"3\">not playable: \(escape(utterance.problem ?? ""))</td></tr>\n"
                 continue
             }
             html += "<td>"
@@ -197,7 +214,8 @@ enum AuditHTML {
         }
         for (index, token) in tokens.enumerated() where index + 1 < edges.count {
             let centre = (x(edges[index]) + x(edges[index + 1])) / 2
-            marks += "<text x=\"\(centre)\" y=\"\(height - 4)\" text-anchor=\"middle\" font-size=\"12\">\(escape(token.text))</text>"
+            marks +=
+                "<text x=\"\(centre)\" y=\"\(height - 4)\" text-anchor=\"middle\" font-size=\"12\">\(escape(token.text))</text>"
         }
         return """
             <svg class="wave utterance-wave" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" role="img" aria-label="waveform of the spliced sound">\

@@ -112,21 +112,12 @@ enum SayCommand {
         var text = reading.text
         var tokens = reading.tokens
         if let name = options.template {
-            let templates = (pack?.manifest.templates ?? [:]).merging(settings.templates) { _, fromSettings in
-                fromSettings
-            }
-            guard let pattern = templates[name] else {
-                let known = templates.keys.sorted()
-                let hint =
-                    known.isEmpty ? "add \"templates\" to assets.json" : "use one of \(known.joined(separator: ", "))"
-                console.printError("assets say: unknown template '\(name)': \(hint)")
+            switch templated(reading, name: name, settings: settings, pack: pack) {
+            case .success(let result): (text, tokens) = result
+            case .failure(let problem):
+                console.printError("assets say: \(problem.message)")
                 return .usageError
             }
-            let template = Template(name: name, text: pattern)
-            let phrases = Set(settings.phrases.values).union(
-                pack?.manifest.fragments.map(\.token).filter { $0.count > 1 } ?? [])
-            text = template.text(around: reading)
-            tokens = template.tokens(around: reading, phrases: phrases)
         }
 
         var durationMs: Double?
@@ -150,6 +141,37 @@ enum SayCommand {
             }
         }
 
+        show(text: text, tokens: tokens, durationMs: durationMs, written: written, options: options, console: console)
+        return .success
+    }
+
+    struct TemplateProblem: Error {
+        let message: String
+    }
+
+    /// The reading inside template `name` (from the settings, else the manifest): its text and tokens.
+    static func templated(_ reading: Reading, name: String, settings: Settings, pack: SoundPack?) -> Result<
+        (text: String, tokens: [Token]), TemplateProblem
+    > {
+        let templates = (pack?.manifest.templates ?? [:]).merging(settings.templates) { _, fromSettings in
+            fromSettings
+        }
+        guard let pattern = templates[name] else {
+            let known = templates.keys.sorted()
+            let hint =
+                known.isEmpty ? "add \"templates\" to assets.json" : "use one of \(known.joined(separator: ", "))"
+            return .failure(TemplateProblem(message: "unknown template '\(name)': \(hint)"))
+        }
+        let template = Template(name: name, text: pattern)
+        let phrases = Set(settings.phrases.values).union(
+            pack?.manifest.fragments.map(\.token).filter { $0.count > 1 } ?? [])
+        return .success((template.text(around: reading), template.tokens(around: reading, phrases: phrases)))
+    }
+
+    /// The reading as text (text, tokens, length, file written) or as JSON.
+    static func show(
+        text: String, tokens: [Token], durationMs: Double?, written: String?, options: SayOptions, console: Console
+    ) {
         switch options.format {
         case .json:
             console.print(
@@ -164,7 +186,6 @@ enum SayCommand {
             if let durationMs { console.print(String(format: "%.0f ms", durationMs)) }
             if let written { console.print("wrote \(written)") }
         }
-        return .success
     }
 
     private static func write(

@@ -38,7 +38,9 @@ enum FFmpegFile {
             throw failure("cannot set up its decoder")
         }
         status = avcodec_open2(context, codec, nil)
-        guard status >= 0 else { throw failure("cannot open its \(String(cString: codec.pointee.name)) decoder", status) }
+        guard status >= 0 else {
+            throw failure("cannot open its \(String(cString: codec.pointee.name)) decoder", status)
+        }
 
         let rate = Int(context.pointee.sample_rate)
         let channels = Int(context.pointee.ch_layout.nb_channels)
@@ -47,17 +49,37 @@ enum FFmpegFile {
         if format.pointee.duration > 0, Double(format.pointee.duration) / Double(AV_TIME_BASE) > maximumSeconds {
             throw AudioError(
                 file: name,
-                problem: "it is \(SoundFile.seconds(Int(min(1e15, Double(format.pointee.duration) / Double(AV_TIME_BASE) * Double(rate))), rate)) long, which is not a fragment",
+                problem:
+                    "it is \(SoundFile.seconds(Int(min(1e15, Double(format.pointee.duration) / Double(AV_TIME_BASE) * Double(rate))), rate)) long, which is not a fragment",
                 fix: "cut it to one word or phrase, or raise limits.maximumSourceSeconds in assets.json")
         }
 
+        let samples = try decode(
+            format, stream: stream, context: context, channels: channels, limit: limit, name: name, failure: failure)
+        guard !samples[0].isEmpty else { throw failure("it holds no audio") }
+        // FFmpeg names the MP4 family's demuxer "mov,mp4,m4a,3gp,3g2,mj2": `source.format` says `mp4/aac`.
+        let demuxer = String(cString: format.pointee.iformat.pointee.name).components(separatedBy: ",")
+        let container = demuxer.contains("mp4") ? "mp4" : demuxer[0]
+        let info = SoundFile.Info(
+            frames: samples[0].count, sampleRate: rate, channels: channels,
+            format: FileFormat(container: container, encoding: String(cString: codec.pointee.name)))
+        return (info, samples)
+    }
+
+    /// Every frame of `stream` decoded, to at most `limit` frames a channel, the last AAC frame's padding cut.
+    private static func decode(
+        _ format: UnsafeMutablePointer<AVFormatContext>, stream: Int32, context: UnsafeMutablePointer<AVCodecContext>,
+        channels: Int, limit: Int, name: String, failure: (String, Int32?) -> AudioError
+    ) throws(AudioError) -> [[Float]] {
+        let rate = Int(context.pointee.sample_rate)
+        var status: Int32 = 0
         var packetSlot = av_packet_alloc()
         var frameSlot = av_frame_alloc()
         defer {
             av_packet_free(&packetSlot)
             av_frame_free(&frameSlot)
         }
-        guard let packet = packetSlot, let frame = frameSlot else { throw failure("out of memory") }
+        guard let packet = packetSlot, let frame = frameSlot else { throw failure("out of memory", nil) }
         var samples = [[Float]](repeating: [], count: channels)
         func drain() throws(AudioError) {
             while true {
@@ -101,14 +123,7 @@ enum FFmpegFile {
                 for channel in samples.indices { samples[channel].removeLast(samples[channel].count - frames) }
             }
         }
-        guard !samples[0].isEmpty else { throw failure("it holds no audio") }
-        // FFmpeg names the MP4 family's demuxer "mov,mp4,m4a,3gp,3g2,mj2": `source.format` says `mp4/aac`.
-        let demuxer = String(cString: format.pointee.iformat.pointee.name).components(separatedBy: ",")
-        let container = demuxer.contains("mp4") ? "mp4" : demuxer[0]
-        let info = SoundFile.Info(
-            frames: samples[0].count, sampleRate: rate, channels: channels,
-            format: FileFormat(container: container, encoding: String(cString: codec.pointee.name)))
-        return (info, samples)
+        return samples
     }
 
     /// Appends a decoded frame to the channels, whatever sample format the decoder gives (AAC: planar float;
@@ -121,7 +136,8 @@ enum FFmpegFile {
         guard let data = frame.pointee.extended_data, count > 0 else { return }
         guard Int(frame.pointee.ch_layout.nb_channels) == channels else {
             throw AudioError(
-                file: name, problem: "its channel count changes from \(channels) to \(frame.pointee.ch_layout.nb_channels)",
+                file: name,
+                problem: "its channel count changes from \(channels) to \(frame.pointee.ch_layout.nb_channels)",
                 fix: "export it again as WAV or FLAC")
         }
         let format = AVSampleFormat(rawValue: frame.pointee.format)
@@ -130,7 +146,9 @@ enum FFmpegFile {
             for channel in 0..<channels {
                 let plane = UnsafeRawPointer(data[planar ? channel : 0]!).assumingMemoryBound(to: T.self)
                 samples[channel].reserveCapacity(samples[channel].count + count)
-                for index in 0..<count { samples[channel].append(convert(plane[planar ? index : index * channels + channel])) }
+                for index in 0..<count {
+                    samples[channel].append(convert(plane[planar ? index : index * channels + channel]))
+                }
             }
         }
         switch av_get_packed_sample_fmt(format) {

@@ -39,7 +39,6 @@ public struct FragmentPipeline: Sendable {
     public func process(
         sourcePath: String, name: String, outputPath: String, ditherSeed: String
     ) throws(AudioError) -> FragmentReport {
-        DecodeCounter.shared.record(sourcePath)
         let (info, channels) = try Decode.read(path: sourcePath, name: name, maximumSeconds: maximumSourceSeconds)
         let durationMs = Double(channels[0].count) * 1000 / Double(info.sampleRate)
         if durationMs < minimumSourceMs {
@@ -140,27 +139,5 @@ extension FragmentPipeline {
             }
         }
         return count
-    }
-}
-
-/// Which sources the pipeline has decoded in this process: lets a test prove that a build with nothing
-/// changed does no audio work. Counted by folder, so tests running at once each see only their own pack.
-public final class DecodeCounter: @unchecked Sendable {
-    public static let shared = DecodeCounter()
-    private let lock = NSLock()
-    private var decoded: [String] = []
-
-    /// How many decodes read a file inside `folder`.
-    public func count(inside folder: URL) -> Int {
-        let prefix = folder.standardizedFileURL.path + "/"
-        lock.lock()
-        defer { lock.unlock() }
-        return decoded.count { $0.hasPrefix(prefix) }
-    }
-
-    func record(_ path: String) {
-        lock.lock()
-        decoded.append(path)
-        lock.unlock()
     }
 }

@@ -44,7 +44,7 @@ public struct Normalize: Sendable {
         }
         let heard = try HeardLoudness(signal, fullScaleDBSPL: fullScaleDBSPL)
         // The first guess: the gain that brings the K-weighted level to the target, usually within 3 phon.
-        var (gain, phonAtGain) = heard.gain(
+        let (gain, phonAtGain) = heard.gain(
             reaching: targetPhon, tolerance: Self.tolerancePhon, from: targetLUFS - inputLoudness)
         if gain > maximumGainDB {
             throw AudioError(
@@ -53,6 +53,23 @@ public struct Normalize: Sendable {
                     "it measures \(Self.format(inputLoudness)) LUFS and would need \(Self.format(gain)) dB of gain",
                 fix: "record it louder, or raise loudness.maximumGainDB in assets.json")
         }
+        let (output, finalGain, limiting, phon, peak) = try fit(
+            signal, heard: heard, gain: gain, phonAtGain: phonAtGain, inputPeak: inputPeak)
+        let report = LoudnessReport(
+            inputLUFS: inputLoudness, inputTruePeakDBTP: inputPeak, gainDB: finalGain,
+            limiterReductionDB: limiting, outputLUFS: LoudnessMeter.fragmentLoudness(output),
+            outputTruePeakDBTP: peak, outputPhon: phon)
+        return (output, report)
+    }
+
+    /// `signal` raised by `gain` (heard at `phonAtGain`), and, when its peaks pass the ceiling, limited with
+    /// the gain raised again until it is heard at the target: the samples, the final gain, the limiting,
+    /// and the heard loudness and true peak measured on the result.
+    private func fit(
+        _ signal: Signal, heard: HeardLoudness, gain: Double, phonAtGain: Double, inputPeak: Double
+    ) throws(AudioError) -> (Signal, gain: Double, limiting: Double, phon: Double, peak: Double) {
+        var gain = gain
+        var phonAtGain = phonAtGain
         let ceiling = ceilingDBTP - Self.encoderMarginDB
         var limiterThreshold = ceiling - Self.limiterMarginDB
         var output = signal
@@ -99,7 +116,9 @@ public struct Normalize: Sendable {
             // Under the limiter a dB of gain buys less than a phon: step by the slope seen so far, or at
             // first by 0.6, what speech under a few dB of limiting shows.
             let shortfall = targetPhon - measured.phon
-            if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || limiting < maximumLimitingDB) && fullMeasures < 3 {
+            if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || limiting < maximumLimitingDB)
+                && fullMeasures < 3
+            {
                 let slope = previous.map { (measured.phon - $0.phon) / (gain - $0.gain) } ?? Self.limitedSlope
                 previous = (gain, measured.phon)
                 gain += shortfall / min(1, max(0.25, slope.isFinite ? slope : 1))
@@ -120,11 +139,7 @@ public struct Normalize: Sendable {
             phonIsEstimate = true
         }
         if phonIsEstimate { measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon() }
-        let report = LoudnessReport(
-            inputLUFS: inputLoudness, inputTruePeakDBTP: inputPeak, gainDB: gain,
-            limiterReductionDB: limiting, outputLUFS: LoudnessMeter.fragmentLoudness(output),
-            outputTruePeakDBTP: measured.peak, outputPhon: measured.phon)
-        return (output, report)
+        return (output, gain, limiting, measured.phon, measured.peak)
     }
 
     static func scaled(_ samples: [Float], by decibels: Double) -> [Float] {

@@ -147,9 +147,12 @@ struct SourceSpectra {
         let voiceFrames = frames.filter(\.inVoice)
         let silentFrames = frames.filter(\.inSilence)
         voice = Self.bandLevels(voiceFrames.map(\.bands), count: edges.count, percentile: Self.voicePercentile)
-        noise = silentFrames.count >= 3 ? Self.bandLevels(silentFrames.map(\.bands), count: edges.count, percentile: 0.5) : nil
+        noise =
+            silentFrames.count >= 3
+            ? Self.bandLevels(silentFrames.map(\.bands), count: edges.count, percentile: 0.5) : nil
         let totalEnergy = voiceFrames.reduce(0) { $0 + $1.energy }
-        centroidHz = totalEnergy > 0 ? voiceFrames.reduce(0) { $0 + $1.centroidBin * $1.energy } / totalEnergy * binHz : 0
+        centroidHz =
+            totalEnergy > 0 ? voiceFrames.reduce(0) { $0 + $1.centroidBin * $1.energy } / totalEnergy * binHz : 0
     }
 
     /// The upper edge of the highest band where the voice stands `clearOverNoiseDB` over the noise and within

@@ -3,17 +3,21 @@ import Foundation
 import SpeechText
 import VoicePack
 
-/// What the last successful build left, by path, size and modification time: when nothing has moved since,
-/// a build has nothing to do, and need not even read the manifest (`.assets/last-build.tsv`).
+/// What the last successful build left, by path, size, modification time and digest
+/// (`.assets/last-build.tsv`, the pack's one state file beside its lock and journal): when nothing has moved
+/// since, a build has nothing to do, and need not even read the manifest; when something has, a file whose
+/// size and time are as recorded is not read again for its digest, as make and git do.
 struct BuildRecord: Equatable, Sendable {
     struct Entry: Equatable, Sendable {
         var token: String
         var source: String
         var sourceSize: Int
         var sourceModified: Int64
+        var sourceSHA256: String
         var output: String
         var outputSize: Int
         var outputModified: Int64
+        var outputSHA256: String
     }
 
     /// The digest of everything in the settings and paths that a build's result depends on (`fingerprint`).
@@ -41,26 +45,20 @@ struct BuildRecord: Equatable, Sendable {
 
     static func url(_ paths: PackPaths) -> URL { paths.state.appendingPathComponent("last-build.tsv") }
 
-    /// The SHA-256 of everything in the settings and paths that a build's result depends on: the fixed
-    /// part as JSON, then the phrases, stems, aliases and templates as length-prefixed pairs in key order.
-    /// The maps hold one entry per phrase, thousands in a large pack; encoding them with sorted keys by
-    /// JSONEncoder cost more than the rest of a no-op build.
+    /// The SHA-256 of everything in the settings and paths that a build's result depends on: the manifest's
+    /// header (`Manifest.header`), the limits and paths as JSON, then the phrases and stems as
+    /// length-prefixed pairs in key order. Those maps hold one entry per phrase, thousands in a large pack;
+    /// encoding them with sorted keys by JSONEncoder cost more than the rest of a no-op build.
     static func fingerprint(_ settings: Settings, paths: PackPaths) -> String {
         struct Fixed: Encodable {
             let generator = Generator.version
-            let processing: Manifest.Processing
-            let format: AudioFormat
-            let loudness: Manifest.LoudnessTarget
+            let header: Manifest
             let maximumSourceSeconds: Double
-            let styles: [String]
-            let forms: [String]
             let raw: String
             let out: String
         }
         let fixed = Fixed(
-            processing: Manifest.Processing(settings), format: settings.format,
-            loudness: Manifest.LoudnessTarget(settings.loudness), maximumSourceSeconds: settings.limits.maximumSourceSeconds,
-            styles: settings.styles.map(\.name), forms: settings.forms.map(\.name),
+            header: Manifest.header(settings), maximumSourceSeconds: settings.limits.maximumSourceSeconds,
             raw: paths.manifestRelative(paths.raw), out: paths.manifestRelative(paths.out))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -84,8 +82,6 @@ struct BuildRecord: Equatable, Sendable {
         bytes.reserveCapacity(bytes.count + 64 * settings.phrases.count)
         append("phrases", settings.phrases)
         append("stems", settings.stems.mapValues(\.text))
-        append("aliases", Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }))
-        append("templates", settings.templates)
         return SHA256.hex(of: Data(bytes))
     }
 
@@ -94,8 +90,7 @@ struct BuildRecord: Equatable, Sendable {
         return data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self)) }
     }
 
-    /// The record in `bytes`, read field by field: numbers from their digits, and only the three names
-    /// become strings. Nil unless every line is whole, with its fields each ended by a tab or, the last, by
+    /// The record in `bytes`, read field by field: numbers from their digits, names and digests as strings. Nil unless every line is whole, with its fields each ended by a tab or, the last, by
     /// a line break.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> BuildRecord? {
         var reader = FieldReader(bytes: bytes)
@@ -109,14 +104,15 @@ struct BuildRecord: Equatable, Sendable {
         while !reader.atEnd {
             guard let token = reader.field(endingLine: false), let source = reader.field(endingLine: false),
                 let sourceSize = number(endingLine: false), let sourceModified = number(endingLine: false),
+                let sourceSHA256 = reader.field(endingLine: false),
                 let output = reader.field(endingLine: false), let outputSize = number(endingLine: false),
-                let outputModified = number(endingLine: true)
+                let outputModified = number(endingLine: false), let outputSHA256 = reader.field(endingLine: true)
             else { return nil }
             entries.append(
                 Entry(
                     token: text(token), source: text(source), sourceSize: Int(sourceSize),
-                    sourceModified: sourceModified, output: text(output), outputSize: Int(outputSize),
-                    outputModified: outputModified))
+                    sourceModified: sourceModified, sourceSHA256: text(sourceSHA256), output: text(output),
+                    outputSize: Int(outputSize), outputModified: outputModified, outputSHA256: text(outputSHA256)))
         }
         return BuildRecord(
             settings: text(settings), manifestSize: Int(size), manifestModified: modified, entries: entries)
@@ -199,11 +195,15 @@ struct BuildRecord: Equatable, Sendable {
             bytes.append(tab)
             appendDigits(entry.sourceModified, to: &bytes)
             bytes.append(tab)
+            text(entry.sourceSHA256)
+            bytes.append(tab)
             text(entry.output)
             bytes.append(tab)
             appendDigits(Int64(entry.outputSize), to: &bytes)
             bytes.append(tab)
             appendDigits(entry.outputModified, to: &bytes)
+            bytes.append(tab)
+            text(entry.outputSHA256)
             bytes.append(newline)
             if !recordable { return nil }
         }
@@ -226,18 +226,34 @@ struct BuildRecord: Equatable, Sendable {
     }
 }
 
-/// The record of the last build beside what `stat` says now of each output it lists.
-///
-/// The outputs are looked at while the recordings are scanned (a stat each, thousands in a large pack, on
-/// the other core), so that telling an unchanged fragment afterwards is lookups alone.
+/// The record of the last build beside what `stat` says now of each output it lists, so that telling an
+/// unchanged fragment is lookups alone.
 struct RecordedBuild: Sendable {
     let record: BuildRecord
     /// In the record's order; nil where the output cannot be stat'ed.
     let outputs: [FileStatus?]
+    private let indexByOutput: [String: Int]
 
     init(_ record: BuildRecord, manifestFolder: OpenFolder) {
         self.record = record
         outputs = record.entries.map { manifestFolder.status($0.output) }
+        indexByOutput = Dictionary(record.entries.indices.map { (record.entries[$0].output, $0) }) { first, _ in first }
+    }
+
+    /// The recorded digest of `source`, when its size and time are as recorded.
+    func digest(of source: SourceFile) -> String? {
+        guard let index = record.indexBySource[source.path] else { return nil }
+        let entry = record.entries[index]
+        return entry.sourceSize == source.status.size && entry.sourceModified == source.status.modified
+            ? entry.sourceSHA256 : nil
+    }
+
+    /// The recorded digest of the output at `path` (relative to the manifest's folder), when its size and time
+    /// are as recorded.
+    func digest(ofOutput path: String, status: FileStatus) -> String? {
+        guard let index = indexByOutput[path] else { return nil }
+        let entry = record.entries[index]
+        return entry.outputSize == status.size && entry.outputModified == status.modified ? entry.outputSHA256 : nil
     }
 
     /// What the record says of `source`, when the recording and its output are both as the record left

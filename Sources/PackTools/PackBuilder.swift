@@ -31,7 +31,10 @@ public struct BuildRequest: Sendable {
 
 /// What a build did. When `failures` is not empty, nothing in the pack changed.
 public struct BuildOutcome: Sendable {
+    /// Tokens whose fragments this build made.
     public var built: [String] = []
+    /// Recordings that went through the audio pipeline (decoded), built or failed.
+    public var processed = 0
     public var unchanged = 0
     public var removed: [String] = []
     public var skipped: [String] = []
@@ -47,254 +50,255 @@ public struct BuildSetupError: Error, CustomStringConvertible {
 }
 
 /// `assets build`: raw recordings in, a uniform fragment set and its manifest out, changed all at once.
+///
+///     scan → plan → process → assemble → commit
+///
+/// The scan finds the recordings and reads the record of the last build; when nothing moved since, the
+/// build stops there. The plan names each recording's token and decides, fragment by fragment, whether the
+/// last build's fragment can stay; processing builds the others into the staging folder; assembling makes
+/// the new manifest and the list of files to remove; the commit puts it all in place at once.
 public enum PackBuilder {
     public static func build(_ request: BuildRequest) throws -> BuildOutcome {
         let paths = request.paths
-        let settings = request.settings
+        let lock = try lockPack(request)
+        defer { withExtendedLifetime(lock) {} }
+        var outcome = BuildOutcome()
+        let transaction = PackTransaction(paths: paths)
+        outcome.finishedInterruptedCommit = try transaction.recover()
+
+        let scan = Scan(request)
+        outcome.skipped = scan.skipped
+        outcome.failures += scan.problems
+        if !request.force, scan.problems.isEmpty, let unchanged = scan.unchangedSinceRecord() {
+            outcome.unchanged = unchanged.count
+            outcome.warnings = coverageWarnings(Set(unchanged), settings: request.settings, paths: paths)
+            return outcome
+        }
+        let plan = Plan(scan, request: request, outcome: &outcome)
+        var entries = plan.kept
+        var moves: [String] = []
+        if !plan.work.isEmpty {
+            let staging = try transaction.prepareStaging()
+            (entries, moves) = process(plan.work, request: request, staging: staging, into: entries, outcome: &outcome)
+        }
+        guard outcome.failures.isEmpty else {
+            transaction.discardStaging()
+            outcome.built = []
+            return outcome
+        }
+        let assembled = Assembled(
+            entries, previous: plan.previous, moves: moves, settings: request.settings, paths: paths)
+        outcome.removed = assembled.removals
+        try commit(assembled, scan: scan, transaction: transaction, outcome: &outcome)
+        outcome.warnings = coverageWarnings(
+            Set(assembled.entries.map { Token($0.token) }), settings: request.settings, paths: paths,
+            naming: plan.naming)
+        return outcome
+    }
+
+    /// The pack's lock, held for the whole build; a second build waits for it.
+    static func lockPack(_ request: BuildRequest) throws -> PackLock {
+        let paths = request.paths
         if paths.manifestRelative(paths.out).hasPrefix("..") {
             throw BuildSetupError(
                 description:
                     "\(paths.display(paths.out)): the output folder must be inside the manifest's folder (\(paths.display(paths.manifest.deletingLastPathComponent()))), so the manifest can point at its fragments"
             )
         }
-        let lock: PackLock
         do {
-            lock = try PackLock(paths: paths, mode: .exclusive, waiting: request.waiting)
+            return try PackLock(paths: paths, mode: .exclusive, waiting: request.waiting)
         } catch {
             throw BuildSetupError(
                 description:
                     "\(paths.display(paths.state)): cannot create the pack's lock (\(error.localizedDescription))")
         }
-        defer { withExtendedLifetime(lock) {} }
+    }
 
-        var outcome = BuildOutcome()
-        let transaction = PackTransaction(paths: paths)
-        outcome.finishedInterruptedCommit = try transaction.recover()
+    /// The recordings as they are now, and the record of the last build beside them.
+    struct Scan {
+        let paths: PackPaths
+        let sources: [SourceFile]
+        let skipped: [String]
+        let problems: [Diagnostic]
+        /// The digest of the settings the pack is built under (`BuildRecord.fingerprint`).
+        let fingerprint: String
+        let record: RecordedBuild?
 
-        // The recordings are scanned while the record of the last build is read and the outputs it lists
-        // are looked at: neither needs the other, and each is a stat per fragment.
-        let force = request.force
-        let manifestFolder = OpenFolder(paths.manifest.deletingLastPathComponent().path)
-        let (scan, (fingerprint, record)) = ParallelWork.both(jobs: request.jobs) {
-            SourceScanner(paths: paths).scan()
-        } _: {
-            (
-                BuildRecord.fingerprint(settings, paths: paths),
-                force ? nil : BuildRecord.load(paths).map { RecordedBuild($0, manifestFolder: manifestFolder) }
-            )
-        }
-        outcome.skipped = scan.skipped
-        outcome.failures += scan.problems
-
-        // Nothing moved since the last successful build: nothing to do, and the manifest need not be read.
-        let moved = record?.moved(scan.sources) ?? scan.sources
-        if scan.problems.isEmpty, let record, moved.isEmpty,
-            record.matches(settings: fingerprint, sourceCount: scan.sources.count, paths: paths)
-        {
-            outcome.unchanged = record.record.entries.count
-            outcome.warnings = coverageWarnings(
-                Set(record.record.entries.map { Token($0.token) }), settings: settings, paths: paths)
-            return outcome
+        init(_ request: BuildRequest) {
+            paths = request.paths
+            (sources, skipped, problems) = SourceScanner(paths: paths).scan()
+            fingerprint = BuildRecord.fingerprint(request.settings, paths: paths)
+            let manifestFolder = OpenFolder(paths.manifest.deletingLastPathComponent().path)
+            record = BuildRecord.load(paths).map { RecordedBuild($0, manifestFolder: manifestFolder) }
         }
 
-        // A few recordings moved since the last build: their audio work starts now (see `HeadStart`).
-        let pipeline = FragmentPipeline(settings: settings)
-        var staging: URL? = nil
-        var headStart: HeadStart? = nil
-        defer { headStart?.wait() }
-        if request.jobs > 1, record != nil, scan.problems.isEmpty, !moved.isEmpty, moved.count <= request.jobs {
-            let jobs = moved.map { FragmentJob(source: $0, settings: settings) }
-            if Set(jobs.map(\.fileName)).count == jobs.count, let folder = try? transaction.prepareStaging() {
-                staging = folder
-                headStart = HeadStart(jobs, pipeline: pipeline, staging: folder, paths: paths)
+        /// The tokens of the pack when nothing moved since the last build — no recording, no output, not the
+        /// manifest, not the settings — and nil otherwise.
+        func unchangedSinceRecord() -> [Token]? {
+            guard let record, record.moved(sources).isEmpty,
+                record.matches(settings: fingerprint, sourceCount: sources.count, paths: paths)
+            else { return nil }
+            return record.record.entries.map { Token($0.token) }
+        }
+    }
+
+    /// One fragment to build: its token, the job, and its recording's digest for the manifest.
+    struct Work: Sendable {
+        let token: Token
+        let job: FragmentJob
+        let sourceSHA256: String
+    }
+
+    /// Which fragments stay as the last build left them, and which are built.
+    struct Plan {
+        let naming: Naming
+        let previous: PreviousPack
+        /// Carried over as the last manifest's text, or kept after their digests were compared.
+        private(set) var kept: [NewEntry] = []
+        private(set) var work: [Work] = []
+
+        /// A fragment is carried over as its text when the record says neither its recording nor its output
+        /// moved; otherwise kept when the recording's digest and the output's are what the last manifest says
+        /// (each read from the record when the file's size and time are as recorded, else by reading it).
+        init(_ scan: Scan, request: BuildRequest, outcome: inout BuildOutcome) {
+            let (paths, settings, force) = (request.paths, request.settings, request.force)
+            naming = Naming(settings: settings)
+            let named = NamedSources(scan.sources, naming: naming, paths: paths)
+            outcome.failures += named.problems.map(\.diagnostic)
+            previous = PreviousPack.load(
+                paths: paths, settings: settings, fingerprint: scan.fingerprint, record: force ? nil : scan.record,
+                force: force)
+            var toCompare: [(token: Token, source: SourceFile)] = []
+            for (token, source) in named.unique {
+                if let carried = previous.carried(token, source: source) {
+                    kept.append(carried)
+                } else {
+                    toCompare.append((token, source))
+                }
             }
-        }
-
-        // Every source is named (a file that names no token, or two files for one token, fail the build)
-        // while the last manifest is read.
-        let ((naming, sourcesByToken, named), previous) = ParallelWork.both(jobs: request.jobs) {
-            let naming = Naming(settings: settings)
-            var sourcesByToken: [Token: [SourceFile]] = [:]
-            var named: [(token: Token, source: SourceFile)] = []
-            named.reserveCapacity(scan.sources.count)
-            for source in scan.sources {
-                guard let token = naming.token(forStem: source.stem) else {
+            let compared = toCompare
+            let record = scan.record
+            let digests = ParallelWork.map(count: compared.count, jobs: request.jobs) { index in
+                let source = compared[index].source
+                return record?.digest(of: source).map { Result.success($0) }
+                    ?? Result { try SHA256.hex(ofFileAt: source.fullPath) }
+            }
+            for ((token, source), digest) in zip(compared, digests) {
+                let sha: String
+                switch digest {
+                case .success(let value):
+                    sha = value
+                case .failure(let error):
                     outcome.failures.append(
                         Diagnostic(
-                            .error, paths.display(source.url), "naming", "'\(source.stem)' names no token",
-                            fix:
-                                "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
-                        ))
+                            .error, paths.display(source.url), "audio",
+                            "cannot be read (\(SourceScanner.reason(error)))",
+                            fix: "make it readable"))
                     continue
                 }
-                sourcesByToken[token, default: []].append(source)
-                named.append((token, source))
-            }
-            for (token, sources) in sourcesByToken where sources.count > 1 {
-                outcome.failures.append(
-                    Diagnostic(
-                        .error, sources.map { paths.display($0.url) }.joined(separator: ", "), "naming",
-                        "\(sources.count) files for the token \(token)", fix: "keep one of them and remove the others"))
-            }
-            return (naming, sourcesByToken, named)
-        } _: {
-            PreviousPack.load(paths: paths, settings: settings, fingerprint: fingerprint, record: record, force: force)
-        }
-        // The hash cache is read (and written back) only when the manifest had to be decoded: a recorded
-        // build hashes just the few files that moved.
-        let usesCache = !previous.isRecorded
-        var cache = usesCache ? BuildCache.load(from: paths) : BuildCache()
-
-        // Decide, per token, whether its fragment can stay as it is: carried over as its text when the
-        // record says neither its source nor its output moved; otherwise kept when the source's digest and
-        // the output's are what the last manifest says.
-        struct Work: Sendable {
-            let token: Token
-            let job: FragmentJob
-            let sourceSHA256: String
-        }
-        var work: [Work] = []
-        var entries: [NewEntry] = []
-        var toCheck: [(token: Token, source: SourceFile)] = []
-        // In the sources' order (by path); the manifest's order is made at the end.
-        for (token, source) in named where sourcesByToken[token]!.count == 1 {
-            if let carried = previous.carried(token, source: source) {
-                entries.append(carried)
-                outcome.unchanged += 1
-            } else {
-                toCheck.append((token, source))
-            }
-        }
-        let digests = cache.digests(
-            of: toCheck.map { ($0.source.url, $0.source.path, $0.source.status) }, jobs: request.jobs)
-        for ((token, source), digest) in zip(toCheck, digests) {
-            let sha: String
-            switch digest {
-            case .success(let value):
-                sha = value
-            case .failure(let error):
-                outcome.failures.append(
-                    Diagnostic(
-                        .error, paths.display(source.url), "audio", "cannot be read (\(SourceScanner.reason(error)))",
-                        fix: "make it readable"))
-                continue
-            }
-            let job = FragmentJob(source: source, settings: settings)
-            let output = paths.out.appendingPathComponent(job.fileName)
-            if let old = previous.fragment(token), old.source.sha256 == sha, old.source.file == source.path,
-                old.file == paths.manifestRelative(output), let status = manifestFolder.status(old.file),
-                (try? cache.sha256(of: output, path: old.file, status: status)) == old.sha256
-            {
-                entries.append(NewEntry(old, outputStatus: status))
-                outcome.unchanged += 1
-            } else {
-                work.append(Work(token: token, job: job, sourceSHA256: sha))
-            }
-        }
-
-        // The audio work, in parallel, into the staging folder; what was started early is waited for.
-        var moves: [String] = []
-        if !work.isEmpty {
-            let staging = try staging ?? transaction.prepareStaging()
-            let work = work
-            let finished = Counter()
-            let progress = request.progress
-            let early = headStart
-            let results = ParallelWork.map(count: work.count, jobs: request.jobs) {
-                index -> Result<FragmentJob.Done, AudioError> in
-                let job = work[index].job
-                let result = early?.result(for: job) ?? job.run(pipeline, staging: staging, paths: paths)
-                progress?(finished.increment(), work.count, paths.display(job.source.url))
-                return result
-            }
-            for (item, result) in zip(work, results) {
-                switch result {
-                case .failure(let error):
-                    outcome.failures.append(Diagnostic(.error, error.file, "audio", error.problem, fix: error.fix))
-                case .success(let done):
-                    let output = paths.out.appendingPathComponent(item.job.fileName)
-                    entries.append(
-                        NewEntry(
-                            FragmentRecord.make(
-                                token: item.token.text, file: paths.manifestRelative(output), sha256: done.sha256,
-                                source: item.job.source, sourceSHA256: item.sourceSHA256, report: done.report,
-                                settings: settings), outputStatus: done.status))
-                    moves.append(item.job.fileName)
-                    outcome.built.append(item.token.text)
-                }
-            }
-        }
-        headStart?.wait()
-
-        guard outcome.failures.isEmpty else {
-            transaction.discardStaging()
-            if usesCache { cache.save(to: paths) }
-            outcome.built = []
-            return outcome
-        }
-
-        entries = entries.sorted(inScalarOrderOf: \.token)
-        let header = Manifest(
-            format: settings.format, loudness: Manifest.LoudnessTarget(settings.loudness),
-            processing: Manifest.Processing(settings), styles: settings.styles.map(\.name),
-            forms: settings.forms.map(\.name),
-            aliases: Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }),
-            templates: settings.templates, fragments: [])
-        let manifest = Manifest.canonicalData(header: header, fragmentTexts: entries.map(\.text))
-        let kept = Set(entries.map(\.file))
-        let removals = previous.files.filter { !kept.contains($0) }.compactMap { file -> String? in
-            let url = paths.resolveManifestPath(file)
-            // Only files directly in the output folder that an earlier build wrote.
-            return url.deletingLastPathComponent().path == paths.out.path ? url.lastPathComponent : nil
-        }
-        outcome.removed = removals
-        // The manifests are compared only when no file moved: a build that moved one need not read megabytes.
-        func sameManifest() -> Bool {
-            manifest.count == previous.data.count
-                && manifest.withUnsafeBytes { new in
-                    previous.data.withUnsafeBytes { old in
-                        old.isEmpty || memcmp(new.baseAddress!, old.baseAddress!, old.count) == 0
-                    }
-                }
-        }
-        let changesPack = !(moves.isEmpty && removals.isEmpty && sameManifest())
-        // The record of this build and the coverage warnings are made while the commit writes the manifest
-        // and waits for the disk. Each output's status is known by now, so nothing here looks at a file the
-        // commit moves.
-        let sources = scan.sources
-        let finalEntries = entries
-        let (committed, (recordLines, warnings)) = ParallelWork.both(jobs: request.jobs) {
-            Result { () throws -> Void in
-                if changesPack {
-                    try transaction.commit(moves: moves, removals: removals, manifest: manifest)
+                let job = FragmentJob(source: source, settings: settings)
+                if let kept = keptFragment(token, job: job, sourceSHA256: sha, record: scan.record, paths: paths) {
+                    self.kept.append(kept)
                 } else {
-                    transaction.discardStaging()
+                    work.append(Work(token: token, job: job, sourceSHA256: sha))
                 }
             }
-        } _: {
-            (
-                BuildRecord.lines(for: recordEntries(finalEntries, sources: sources)),
-                coverageWarnings(
-                    Set(finalEntries.map { Token($0.token) }), settings: settings, paths: paths, naming: naming)
-            )
+            outcome.unchanged = kept.count
         }
-        try committed.get()
-        outcome.manifestWritten = changesPack
-        if usesCache {
-            for entry in entries {
-                guard let sha256 = entry.sha256, let output = entry.outputStatus else { continue }
-                let cached = BuildCache.Entry(size: output.size, modified: output.modified, sha256: sha256)
-                if cache.files[entry.file] != cached { cache.files[entry.file] = cached }
+
+        /// The last manifest's fragment for `token`, when it was built from these bytes into the file the
+        /// job would write, and that file still holds what the manifest says.
+        func keptFragment(
+            _ token: Token, job: FragmentJob, sourceSHA256: String, record: RecordedBuild?, paths: PackPaths
+        ) -> NewEntry? {
+            let output = paths.out.appendingPathComponent(job.fileName)
+            guard let old = previous.fragment(token), old.source.sha256 == sourceSHA256,
+                old.source.file == job.source.path, old.file == paths.manifestRelative(output),
+                let status = FileStatus.of(output.path)
+            else { return nil }
+            let digest =
+                record?.digest(ofOutput: old.file, status: status) ?? (try? SHA256.hex(ofFileAt: output.path))
+            return digest == old.sha256 ? NewEntry(old, outputStatus: status) : nil
+        }
+    }
+
+    /// The audio work, `request.jobs` fragments at a time, into the staging folder: `entries` with the built
+    /// fragments added, and the staged files to move into place.
+    static func process(
+        _ work: [Work], request: BuildRequest, staging: URL, into entries: [NewEntry], outcome: inout BuildOutcome
+    ) -> (entries: [NewEntry], moves: [String]) {
+        let (paths, settings) = (request.paths, request.settings)
+        let pipeline = FragmentPipeline(settings: settings)
+        outcome.processed = work.count
+        let finished = Counter()
+        let progress = request.progress
+        let results = ParallelWork.map(count: work.count, jobs: request.jobs) { index in
+            let job = work[index].job
+            let result = job.run(pipeline, staging: staging, paths: paths)
+            progress?(finished.increment(), work.count, paths.display(job.source.url))
+            return result
+        }
+        var entries = entries
+        var moves: [String] = []
+        for (item, result) in zip(work, results) {
+            switch result {
+            case .failure(let error):
+                outcome.failures.append(Diagnostic(.error, error.file, "audio", error.problem, fix: error.fix))
+            case .success(let done):
+                let output = paths.out.appendingPathComponent(item.job.fileName)
+                let fragment = FragmentRecord.make(
+                    token: item.token.text, file: paths.manifestRelative(output), sha256: done.sha256,
+                    source: item.job.source, sourceSHA256: item.sourceSHA256, report: done.report, settings: settings)
+                entries.append(NewEntry(fragment, outputStatus: done.status))
+                moves.append(item.job.fileName)
+                outcome.built.append(item.token.text)
             }
-            cache.save(to: paths)
         }
+        return (entries, moves)
+    }
+
+    /// The new manifest's bytes, in token order, and the files of the last build that no fragment keeps.
+    struct Assembled {
+        let entries: [NewEntry]
+        let manifest: Data
+        let moves: [String]
+        let removals: [String]
+        /// False when the build would write what is there already: no file to move in or remove, and the
+        /// manifest's bytes the same.
+        let changesPack: Bool
+
+        init(_ entries: [NewEntry], previous: PreviousPack, moves: [String], settings: Settings, paths: PackPaths) {
+            self.entries = entries.sorted(inScalarOrderOf: \.token)
+            manifest = Manifest.canonicalData(
+                header: Manifest.header(settings), fragmentTexts: self.entries.map(\.text))
+            self.moves = moves
+            let kept = Set(entries.map(\.file))
+            removals = previous.files.filter { !kept.contains($0) }.compactMap { file in
+                let url = paths.resolveManifestPath(file)
+                // Only files directly in the output folder that an earlier build wrote.
+                return url.deletingLastPathComponent().path == paths.out.path ? url.lastPathComponent : nil
+            }
+            changesPack = !moves.isEmpty || !removals.isEmpty || manifest != Data(previous.data)
+        }
+    }
+
+    /// Puts the new pack in place (or throws the staging folder away when nothing changed), then records
+    /// what this build left for the next one.
+    static func commit(
+        _ assembled: Assembled, scan: Scan, transaction: PackTransaction, outcome: inout BuildOutcome
+    ) throws {
+        let paths = scan.paths
+        if assembled.changesPack {
+            try transaction.commit(moves: assembled.moves, removals: assembled.removals, manifest: assembled.manifest)
+        } else {
+            transaction.discardStaging()
+        }
+        outcome.manifestWritten = assembled.changesPack
         if let written = FileStatus.of(paths.manifest.path) {
             BuildRecord.save(
-                settings: fingerprint, manifestSize: written.size, manifestModified: written.modified,
-                lines: recordLines, to: paths)
+                settings: scan.fingerprint, manifestSize: written.size, manifestModified: written.modified,
+                lines: BuildRecord.lines(for: recordEntries(assembled.entries, sources: scan.sources)), to: paths)
         }
-        outcome.warnings = warnings
-        return outcome
     }
 
     /// What the record of this build says of each fragment: its source's status as scanned and its output's
@@ -308,8 +312,8 @@ public enum PackBuilder {
             guard let output = entry.outputStatus, let source = sourceByPath[entry.sourceFile] else { return nil }
             return BuildRecord.Entry(
                 token: entry.token, source: entry.sourceFile, sourceSize: source.status.size,
-                sourceModified: source.status.modified, output: entry.file, outputSize: output.size,
-                outputModified: output.modified)
+                sourceModified: source.status.modified, sourceSHA256: entry.sourceSHA256, output: entry.file,
+                outputSize: output.size, outputModified: output.modified, outputSHA256: entry.sha256)
         }
     }
 

@@ -135,23 +135,12 @@ public enum PackChecker {
         }
     }
 
-    /// The manifest was built with the settings in force now.
+    /// The manifest was built with the settings in force now: each header field that differs is named, with
+    /// the manifest's value and the settings'.
     private static func checkSettings(
         _ manifest: Manifest, settings: Settings, manifestName: String, into report: inout CheckReport
     ) {
-        var changed: [String] = []
-        if manifest.format != settings.format { changed.append("format") }
-        if manifest.loudness != Manifest.LoudnessTarget(settings.loudness) { changed.append("loudness") }
-        if manifest.processing != Manifest.Processing(settings) {
-            changed.append("processing (resampler, trim or limits)")
-        }
-        if manifest.aliases != Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }) {
-            changed.append("aliases")
-        }
-        if manifest.templates != settings.templates { changed.append("templates") }
-        if manifest.styles != settings.styles.map(\.name) || manifest.forms != settings.forms.map(\.name) {
-            changed.append("styles or forms")
-        }
+        let changed = manifest.headerDifferences(from: Manifest.header(settings))
         report.add(
             "stale", "settings",
             changed.isEmpty
@@ -159,7 +148,7 @@ public enum PackChecker {
                 : [
                     Diagnostic(
                         .error, manifestName, "stale",
-                        "stale pack: the settings changed since the build (\(changed.joined(separator: ", ")))",
+                        "stale pack: the settings changed since the build (\(changed.joined(separator: "; ")))",
                         fix: "run `assets build`")
                 ])
     }
@@ -170,26 +159,11 @@ public enum PackChecker {
     ) {
         let scan = SourceScanner(paths: paths).scan()
         for problem in scan.problems { report.add("naming", problem.subject, [problem]) }
-        let naming = Naming(settings: settings)
-        var byToken: [Token: [SourceFile]] = [:]
-        var builtFrom: [String: Manifest.Fragment] = [:]
-        for fragment in manifest.fragments { builtFrom[fragment.source.file] = fragment }
+        let named = NamedSources(scan.sources, naming: Naming(settings: settings), paths: paths)
+        for (name, problem) in named.problems { report.add("naming", name, [problem]) }
         let fragmentByToken = Dictionary(manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
-        for source in scan.sources {
+        for (token, source) in named.named {
             let name = paths.display(source.url)
-            guard let token = naming.token(forStem: source.stem) else {
-                report.add(
-                    "naming", name,
-                    [
-                        Diagnostic(
-                            .error, name, "naming", "'\(source.stem)' names no token",
-                            fix:
-                                "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
-                        )
-                    ])
-                continue
-            }
-            byToken[token, default: []].append(source)
             var findings: [Diagnostic] = []
             if let fragment = fragmentByToken[token.text], fragment.source.file == source.path {
                 let sha = (try? SHA256.hex(ofFileAt: source.url.path)) ?? ""
@@ -211,16 +185,6 @@ public enum PackChecker {
                         .error, name, "stale", "stale pack: a new recording, not built yet", fix: "run `assets build`"))
             }
             report.add("stale", name, findings)
-        }
-        for (token, sources) in byToken.sorted(by: { $0.key < $1.key }) where sources.count > 1 {
-            let names = sources.map { paths.display($0.url) }.joined(separator: ", ")
-            report.add(
-                "naming", token.text,
-                [
-                    Diagnostic(
-                        .error, names, "naming", "\(sources.count) files for the token \(token)",
-                        fix: "keep one of them and remove the others")
-                ])
         }
         let present = Set(scan.sources.map(\.path))
         for fragment in manifest.fragments where !present.contains(fragment.source.file) {
@@ -296,7 +260,9 @@ public enum PackChecker {
                 problem(
                     .error,
                     "it is heard at \(fragment.loudnessPhon) phon, \(String(format: "%.1f", abs(fragment.loudnessPhon - typicalPhon))) phon \(direction) than the pack's median \(String(format: "%.1f", typicalPhon)) phon (tolerance \(tolerance))",
-                    fix: "re-record it at a steadier level, or allow more limiting (loudness.maximumLimitingDB), and run `assets build`")
+                    fix:
+                        "re-record it at a steadier level, or allow more limiting (loudness.maximumLimitingDB), and run `assets build`"
+                )
             }
             if fragment.truePeakDBTP > settings.loudness.truePeakCeilingDBTP {
                 problem(
@@ -386,7 +352,9 @@ extension PackChecker {
                         Diagnostic(
                             severity, "\(end.file), \(start.file)", "splice",
                             "\(right) starts \(step) dB \(change) than \(left) ends (\(levels)), past splice.maximumStepDB \(settings.splice.maximumStepDB); heard in \(utterance.text) (\(utterance.amount.plain), \(utterance.style.name)/\(utterance.form.name))",
-                            fix: "record or trim them to meet at a closer level, or raise splice.maximumStepDB in assets.json")
+                            fix:
+                                "record or trim them to meet at a closer level, or raise splice.maximumStepDB in assets.json"
+                        )
                     ])
             }
         }

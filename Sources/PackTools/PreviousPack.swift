@@ -43,9 +43,7 @@ struct PreviousPack: Sendable {
         else {
             return PreviousPack(data: data, files: [], kind: .decoded([:]))
         }
-        let compatible =
-            !force && manifest.format == settings.format && manifest.processing == Manifest.Processing(settings)
-            && manifest.loudness == Manifest.LoudnessTarget(settings.loudness)
+        let compatible = !force && manifest.shapesSamplesLike(Manifest.header(settings))
         let byToken =
             compatible
             ? Dictionary(manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
@@ -57,8 +55,7 @@ struct PreviousPack: Sendable {
         guard case .recorded(let recorded, let texts) = kind, let (entry, output) = recorded.unmoved(source),
             entry.token == token.text, let text = texts[token.text]
         else { return nil }
-        return NewEntry(
-            carried: text, token: entry.token, file: entry.output, sourceFile: entry.source, outputStatus: output)
+        return NewEntry(carried: text, entry: entry, outputStatus: output)
     }
 
     /// The last manifest's fragment for `token`, decoded, if it was built under these settings.
@@ -70,33 +67,35 @@ struct PreviousPack: Sendable {
     }
 }
 
-/// A fragment of the manifest being written: its text, and what the build's bookkeeping needs of it.
+/// A fragment of the manifest being written: its text, and what the record of the build keeps of it.
 struct NewEntry: Sendable {
     let token: String
     let file: String
     let sourceFile: String
-    /// The output's digest, when this build has the fragment's value (the hash cache learns it).
-    let sha256: String?
+    let sourceSHA256: String
+    let sha256: String
     let text: ArraySlice<UInt8>
     /// The output's status as this build last looked at it (a new one in the staging folder: the rename
-    /// into place keeps its size and time); nil when it could not be looked at, and then it is neither
-    /// recorded nor cached.
+    /// into place keeps its size and time); nil when it could not be looked at, and then it is not recorded.
     let outputStatus: FileStatus?
 
     init(_ fragment: Manifest.Fragment, outputStatus: FileStatus?) {
         token = fragment.token
         file = fragment.file
         sourceFile = fragment.source.file
+        sourceSHA256 = fragment.source.sha256
         sha256 = fragment.sha256
         text = Manifest.canonicalText(of: fragment)[...]
         self.outputStatus = outputStatus
     }
 
-    init(carried text: ArraySlice<UInt8>, token: String, file: String, sourceFile: String, outputStatus: FileStatus) {
-        self.token = token
-        self.file = file
-        self.sourceFile = sourceFile
-        sha256 = nil
+    /// A fragment carried over as the last manifest's text, as the record describes it.
+    init(carried text: ArraySlice<UInt8>, entry: BuildRecord.Entry, outputStatus: FileStatus) {
+        token = entry.token
+        file = entry.output
+        sourceFile = entry.source
+        sourceSHA256 = entry.sourceSHA256
+        sha256 = entry.outputSHA256
         self.text = text
         self.outputStatus = outputStatus
     }

@@ -97,9 +97,10 @@ public struct VoiceConsistency: Sendable {
                 fix: "listen to it and re-record it with the voice clear of noise; \(accept)")
         }
 
-        let noisy = typical.snrDB.map { usual in
-            analysis.snrDB < Self.inaudibleNoiseDB && usual - analysis.snrDB > settings.noiseDB
-        } ?? false
+        let noisy =
+            typical.snrDB.map { usual in
+                analysis.snrDB < Self.inaudibleNoiseDB && usual - analysis.snrDB > settings.noiseDB
+            } ?? false
         if noisy, let usual = typical.snrDB {
             add(
                 .noise,
@@ -110,11 +111,15 @@ public struct VoiceConsistency: Sendable {
         if !noisy, let usual = typical.bandwidthHz {
             let octaves = analysis.bandwidthHz.map { log2(usual / $0) } ?? .infinity
             if octaves > settings.bandwidthOctaves {
-                let band = analysis.bandwidthHz.map { "its band ends at \(khz($0)), \(one(octaves)) octaves under" } ?? "no band of it stands clear of its noise, against"
+                let band =
+                    analysis.bandwidthHz.map { "its band ends at \(khz($0)), \(one(octaves)) octaves under" }
+                    ?? "no band of it stands clear of its noise, against"
                 add(
                     .band,
                     "a narrower band than the rest: \(band) the pack's typical \(khz(usual)) (consistency.bandwidthOctaves \(one(settings.bandwidthOctaves)))",
-                    fix: "re-record or re-export it at the pack's quality (not through a phone line, a low sample rate or a lossy export); \(accept)")
+                    fix:
+                        "re-record or re-export it at the pack's quality (not through a phone line, a low sample rate or a lossy export); \(accept)"
+                )
             }
         }
 

@@ -86,104 +86,14 @@ private struct SettingsReader {
                 "raw": { reader, node, key in reader.path(node, key).map { settings.raw = $0 } },
                 "out": { reader, node, key in reader.path(node, key).map { settings.out = $0 } },
                 "manifest": { reader, node, key in reader.path(node, key).map { settings.manifest = $0 } },
-                "format": { reader, node, key in
-                    reader.members(
-                        node, key,
-                        [
-                            "sampleRate": { r, n, k in
-                                r.number(n, k, in: 8000...192_000, integer: true).map {
-                                    settings.format.sampleRate = Int($0)
-                                }
-                            },
-                            "sampleFormat": { r, n, k in
-                                r.choice(n, k, SampleFormat.self).map { settings.format.sampleFormat = $0 }
-                            },
-                            "container": { r, n, k in
-                                r.choice(n, k, Container.self).map { settings.format.container = $0 }
-                            },
-                        ])
-                },
+                "format": { reader, node, key in settings.format = reader.format(node, key) },
                 "resampler": { reader, node, key in
                     reader.choice(node, key, ResamplerQuality.self).map { settings.resampler = $0 }
                 },
-                "loudness": { reader, node, key in
-                    reader.members(
-                        node, key,
-                        [
-                            "targetLUFS": { r, n, k in
-                                r.number(n, k, in: -70...0).map { settings.loudness.targetLUFS = $0 }
-                            },
-                            "fullScaleDBSPL": { r, n, k in
-                                r.number(n, k, in: 60...130).map { settings.loudness.fullScaleDBSPL = $0 }
-                            },
-                            "truePeakCeilingDBTP": { r, n, k in
-                                r.number(n, k, in: -30...0).map { settings.loudness.truePeakCeilingDBTP = $0 }
-                            },
-                            "maximumGainDB": { r, n, k in
-                                r.number(n, k, in: 0...80).map { settings.loudness.maximumGainDB = $0 }
-                            },
-                            "maximumLimitingDB": { r, n, k in
-                                r.number(n, k, in: 0...40).map { settings.loudness.maximumLimitingDB = $0 }
-                            },
-                            "toleranceLU": { r, n, k in
-                                r.number(n, k, in: 0.05...10).map { settings.loudness.toleranceLU = $0 }
-                            },
-                        ])
-                },
-                "trim": { reader, node, key in
-                    reader.members(
-                        node, key,
-                        [
-                            "thresholdDB": { r, n, k in
-                                r.number(n, k, in: -90 ... -10).map { settings.trim.thresholdDB = $0 }
-                            },
-                            "noiseMarginDB": { r, n, k in
-                                r.number(n, k, in: 0...30).map { settings.trim.noiseMarginDB = $0 }
-                            },
-                            "preRollMs": { r, n, k in r.number(n, k, in: 0...500).map { settings.trim.preRollMs = $0 }
-                            },
-                            "postRollMs": { r, n, k in
-                                r.number(n, k, in: 0...1000).map { settings.trim.postRollMs = $0 }
-                            },
-                            "fadeInMs": { r, n, k in r.number(n, k, in: 0...100).map { settings.trim.fadeInMs = $0 } },
-                            "fadeOutMs": { r, n, k in r.number(n, k, in: 0...200).map { settings.trim.fadeOutMs = $0 }
-                            },
-                        ])
-                },
-                "limits": { reader, node, key in
-                    reader.members(
-                        node, key,
-                        [
-                            "maximumSourceSeconds": { r, n, k in
-                                r.number(n, k, in: 1...3600).map { settings.limits.maximumSourceSeconds = $0 }
-                            },
-                            "minimumFragmentMs": { r, n, k in
-                                r.number(n, k, in: 0...10_000).map { settings.limits.minimumFragmentMs = $0 }
-                            },
-                            "maximumFragmentMs": { r, n, k in
-                                r.number(n, k, in: 10...60_000).map { settings.limits.maximumFragmentMs = $0 }
-                            },
-                            "utteranceWarningSeconds": { r, n, k in
-                                r.number(n, k, in: 1...30).map { settings.limits.utteranceWarningSeconds = $0 }
-                            },
-                        ])
-                },
-                "splice": { reader, node, key in
-                    reader.members(
-                        node, key,
-                        [
-                            "gapMs": { r, n, k in r.number(n, k, in: 0...2000).map { settings.splice.gapMs = $0 } },
-                            "crossfadeMs": { r, n, k in
-                                r.number(n, k, in: 0...100).map { settings.splice.crossfadeMs = $0 }
-                            },
-                            "maximumStepDB": { r, n, k in
-                                r.number(n, k, in: 0...100).map { settings.splice.maximumStepDB = $0 }
-                            },
-                            "stepSeverity": { r, n, k in
-                                r.choice(n, k, Settings.Severity.self).map { settings.splice.stepSeverity = $0 }
-                            },
-                        ])
-                },
+                "loudness": { reader, node, key in settings.loudness = reader.loudness(node, key) },
+                "trim": { reader, node, key in settings.trim = reader.trim(node, key) },
+                "limits": { reader, node, key in settings.limits = reader.limits(node, key) },
+                "splice": { reader, node, key in settings.splice = reader.splice(node, key) },
                 "consistency": { reader, node, key in settings.consistency = reader.consistency(node, key) },
                 "styles": { reader, node, key in reader.names(node, key, ReadingStyle.self).map { settings.styles = $0 }
                 },
@@ -213,6 +123,116 @@ private struct SettingsReader {
             issue(nil, "limits", "minimumFragmentMs must be under maximumFragmentMs")
         }
         return settings
+    }
+
+    mutating func format(_ node: JSONNode, _ key: String) -> AudioFormat {
+        var format = AudioFormat()
+        members(
+            node, key,
+            [
+                "sampleRate": { r, n, k in
+                    r.number(n, k, in: 8000...192_000, integer: true).map {
+                        format.sampleRate = Int($0)
+                    }
+                },
+                "sampleFormat": { r, n, k in
+                    r.choice(n, k, SampleFormat.self).map { format.sampleFormat = $0 }
+                },
+                "container": { r, n, k in
+                    r.choice(n, k, Container.self).map { format.container = $0 }
+                },
+            ])
+        return format
+    }
+
+    mutating func loudness(_ node: JSONNode, _ key: String) -> Settings.Loudness {
+        var loudness = Settings.Loudness()
+        members(
+            node, key,
+            [
+                "targetLUFS": { r, n, k in
+                    r.number(n, k, in: -70...0).map { loudness.targetLUFS = $0 }
+                },
+                "fullScaleDBSPL": { r, n, k in
+                    r.number(n, k, in: 60...130).map { loudness.fullScaleDBSPL = $0 }
+                },
+                "truePeakCeilingDBTP": { r, n, k in
+                    r.number(n, k, in: -30...0).map { loudness.truePeakCeilingDBTP = $0 }
+                },
+                "maximumGainDB": { r, n, k in
+                    r.number(n, k, in: 0...80).map { loudness.maximumGainDB = $0 }
+                },
+                "maximumLimitingDB": { r, n, k in
+                    r.number(n, k, in: 0...40).map { loudness.maximumLimitingDB = $0 }
+                },
+                "toleranceLU": { r, n, k in
+                    r.number(n, k, in: 0.05...10).map { loudness.toleranceLU = $0 }
+                },
+            ])
+        return loudness
+    }
+
+    mutating func trim(_ node: JSONNode, _ key: String) -> Settings.Trim {
+        var trim = Settings.Trim()
+        members(
+            node, key,
+            [
+                "thresholdDB": { r, n, k in
+                    r.number(n, k, in: -90 ... -10).map { trim.thresholdDB = $0 }
+                },
+                "noiseMarginDB": { r, n, k in
+                    r.number(n, k, in: 0...30).map { trim.noiseMarginDB = $0 }
+                },
+                "preRollMs": { r, n, k in r.number(n, k, in: 0...500).map { trim.preRollMs = $0 }
+                },
+                "postRollMs": { r, n, k in
+                    r.number(n, k, in: 0...1000).map { trim.postRollMs = $0 }
+                },
+                "fadeInMs": { r, n, k in r.number(n, k, in: 0...100).map { trim.fadeInMs = $0 } },
+                "fadeOutMs": { r, n, k in r.number(n, k, in: 0...200).map { trim.fadeOutMs = $0 }
+                },
+            ])
+        return trim
+    }
+
+    mutating func limits(_ node: JSONNode, _ key: String) -> Settings.Limits {
+        var limits = Settings.Limits()
+        members(
+            node, key,
+            [
+                "maximumSourceSeconds": { r, n, k in
+                    r.number(n, k, in: 1...3600).map { limits.maximumSourceSeconds = $0 }
+                },
+                "minimumFragmentMs": { r, n, k in
+                    r.number(n, k, in: 0...10_000).map { limits.minimumFragmentMs = $0 }
+                },
+                "maximumFragmentMs": { r, n, k in
+                    r.number(n, k, in: 10...60_000).map { limits.maximumFragmentMs = $0 }
+                },
+                "utteranceWarningSeconds": { r, n, k in
+                    r.number(n, k, in: 1...30).map { limits.utteranceWarningSeconds = $0 }
+                },
+            ])
+        return limits
+    }
+
+    mutating func splice(_ node: JSONNode, _ key: String) -> Settings.Splice {
+        var splice = Settings.Splice()
+        members(
+            node, key,
+            [
+                "gapMs": { r, n, k in r.number(n, k, in: 0...2000).map { splice.gapMs = $0 } },
+                "crossfadeMs": { r, n, k in
+                    r.number(n, k, in: 0...100).map { splice.crossfadeMs = $0 }
+                },
+                "maximumStepDB": { r, n, k in
+                    r.number(n, k, in: 0...100).map { splice.maximumStepDB = $0 }
+                },
+                "stepSeverity": { r, n, k in
+                    r.choice(n, k, Settings.Severity.self).map { splice.stepSeverity = $0 }
+                },
+            ])
+        return splice
     }
 
     typealias Field = (inout SettingsReader, JSONNode, String) -> Void

@@ -13,13 +13,19 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: url) }
 
         /// A tone burst with a hiss onset, 200 ms in, as `raw-audio/<name>`.
-        /// A tone of `seconds` between 200 ms of silence either side.
+        /// A tone of `seconds`, faded in and out, between 200 ms of silence either side.
         func record(_ name: String, rate: Int = 48_000, seconds: Double = 0.4) throws {
             let frames = Int((seconds + 0.4) * Double(rate))
             var samples = [Float](repeating: 0, count: frames)
-            for index in Int(0.2 * Double(rate))..<Int((0.2 + seconds) * Double(rate)) {
-                let t = Double(index) / Double(rate)
-                samples[index] = Float(0.1 * sin(2 * .pi * 220 * t) + 0.05 * sin(2 * .pi * 660 * t))
+            let start = Int(0.2 * Double(rate))
+            let count = Int(seconds * Double(rate))
+            let fade = Double(rate) / 100
+            for offset in 0..<count {
+                let t = Double(offset) / Double(rate)
+                // 10 ms fades: no click at either end, so every recording has the same band.
+                let envelope = min(1, Double(offset) / fade, Double(count - offset) / fade)
+                samples[start + offset] = Float(
+                    envelope * (0.1 * sin(2 * .pi * 220 * t) + 0.05 * sin(2 * .pi * 660 * t)))
             }
             let file = try SoundFile.create(
                 writing: url.appendingPathComponent("raw-audio/\(name)").path,
@@ -62,7 +68,9 @@ import Testing
         let run = try AssetsProcess.run(["build"], in: pack.url)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("raw-audio/digit_2.m4a: error: [audio] neither libsndfile (Format not recognised.) nor FFmpeg"))
+        #expect(
+            run.stderr.contains(
+                "raw-audio/digit_2.m4a: error: [audio] neither libsndfile (Format not recognised.) nor FFmpeg"))
         #expect(run.stderr.contains("raw-audio/whatever.wav: error: [naming] 'whatever' names no token"))
         #expect(run.stderr.contains("2 problems; normalized and manifest.json are unchanged"))
         #expect(!pack.exists("manifest.json") && !pack.exists("normalized/digit_1.wav"))

@@ -12,19 +12,25 @@ import Testing
         for stem in ["digit_1", "digit_2", "digit_3", "digit_4", "digit_5", "digit_6", "digit_7", "digit_8"] {
             try pack.record("\(stem).wav", rate: 96_000)
         }
-        // Run both at once, each with one job, so the first holds the pack for a while.
-        let group = DispatchGroup()
+        // The first build, on one job, holds the pack for a while; the second starts once the lock is taken.
         let results = Results()
-        for index in 0..<2 {
-            group.enter()
-            DispatchQueue.global().async {
-                if index == 1 { Thread.sleep(forTimeInterval: 0.05) }
-                let run = try? AssetsProcess.run(["build", "--jobs", "1", "--force"], in: pack.url)
-                results.append(run)
-                group.leave()
-            }
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            let run = try? AssetsProcess.run(["build", "--jobs", "1", "--force"], in: pack.url)
+            results.append(run, finished: "first")
+            group.leave()
         }
+        let lock = pack.url.appendingPathComponent(".assets/lock").path
+        let deadline = Date().addingTimeInterval(20)
+        while !Self.isLocked(lock) && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(Self.isLocked(lock), "the first build never took the pack's lock")
+        let second = try AssetsProcess.run(["build", "--jobs", "1", "--force"], in: pack.url)
+        results.append(second, finished: "second")
         group.wait()
+
+        #expect(results.order == ["first", "second"], "the second build finished before the first")
+        #expect(second.stderr.contains("another build is running on this pack; waiting for it to finish"))
         let runs = results.values.compactMap { $0 }
         #expect(runs.count == 2)
         #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
@@ -34,6 +40,18 @@ import Testing
         let findings = object?["findings"] as? [[String: Any]] ?? []
         #expect(findings.filter { ($0["category"] as? String) == "manifest" }.isEmpty)
         #expect(object?["fragments"] as? Int == 8)
+    }
+
+    /// Whether a process holds the lock file at `path` (another `flock` on it would block).
+    static func isLocked(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return true
     }
 
     /// While another process holds the pack's lock, a build says it waits, and does; it finishes once
@@ -77,9 +95,12 @@ import Testing
     final class Results: @unchecked Sendable {
         private let lock = NSLock()
         private(set) var values: [AssetsProcess.Result?] = []
-        func append(_ value: AssetsProcess.Result?) {
+        /// The runs' names in the order they finished.
+        private(set) var order: [String] = []
+        func append(_ value: AssetsProcess.Result?, finished name: String = "") {
             lock.lock()
             values.append(value)
+            order.append(name)
             lock.unlock()
         }
     }

@@ -10,8 +10,9 @@ import Testing
     static func entry(_ index: Int, modified: Int64) -> BuildRecord.Entry {
         BuildRecord.Entry(
             token: index.isMultiple(of: 2) ? "億" : "phrase \(index)", source: "raw-audio/説明 \(index).wav",
-            sourceSize: 44 + index, sourceModified: modified, output: "normalized/x\(index).wav",
-            outputSize: 1_000_000 + index, outputModified: modified + 1)
+            sourceSize: 44 + index, sourceModified: modified, sourceSHA256: String(repeating: "a\(index)", count: 32),
+            output: "normalized/x\(index).wav", outputSize: 1_000_000 + index, outputModified: modified + 1,
+            outputSHA256: String(repeating: "b\(index)", count: 32))
     }
 
     @Test func savedRecordsLoadAsTheyWere() throws {
@@ -40,8 +41,9 @@ import Testing
             entries.append(
                 BuildRecord.Entry(
                     token: "t\(index)", source: "raw-audio/s\(index).wav", sourceSize: source.size,
-                    sourceModified: source.modified, output: "normalized/o\(index).wav", outputSize: output.size,
-                    outputModified: output.modified))
+                    sourceModified: source.modified, sourceSHA256: "source \(index)",
+                    output: "normalized/o\(index).wav",
+                    outputSize: output.size, outputModified: output.modified, outputSHA256: "output \(index)"))
         }
         let record = BuildRecord(settings: "s", manifestSize: 0, manifestModified: 0, entries: entries)
         pack.writeBytes("s1.wav", Data(repeating: 9, count: 50))  // changed
@@ -53,6 +55,14 @@ import Testing
         #expect(recorded.moved(sources).map(\.path) == ["raw-audio/s1.wav", "raw-audio/s2.wav", "raw-audio/s4.wav"])
         #expect(recorded.unmoved(sources[0])?.entry == entries[0])
         #expect(recorded.unmoved(sources[3])?.output.size == 103)
+        // The record is the memory of digests too: a file as recorded is not read again; a moved one is.
+        #expect(recorded.digest(of: sources[0]) == "source 0")
+        #expect(recorded.digest(of: sources[1]) == nil)
+        #expect(recorded.digest(of: sources[2]) == "source 2")
+        let o1 = try FileStatus.of(pack.url("normalized/o1.wav").path).unwrapped()
+        let o2 = try FileStatus.of(pack.url("normalized/o2.wav").path).unwrapped()
+        #expect(recorded.digest(ofOutput: "normalized/o1.wav", status: o1) == "output 1")
+        #expect(recorded.digest(ofOutput: "normalized/o2.wav", status: o2) == nil)
     }
 
     @Test func aNameWithATabIsNotRecorded() throws {

@@ -99,49 +99,47 @@ import VoicePack
         #expect(a == second.snapshot())
     }
 
-    @Test func aBuildWithNothingChangedDoesNoAudioWork() throws {
+    @Test(arguments: [1, 2, 8])
+    func aBuildWithNothingChangedDoesNoAudioWork(jobs: Int) throws {
         let pack = TestPack()
         for (name, delivery) in Self.mixed.prefix(4) { try pack.deliver(name, delivery) }
-        let first = try pack.build()
-        #expect(first.built.count == 4, "\(first.failures)")
+        let first = try pack.build(jobs: jobs)
+        #expect(first.built.count == 4 && first.processed == 4, "\(first.failures)")
         let manifestBefore = try FileStatus.of(pack.url("manifest.json").path).unwrapped()
-        let decodes = DecodeCounter.shared.count(inside: pack.root)
-        #expect(decodes == 4, "the first build's decodes are counted")
 
-        let second = try pack.build()
+        let second = try pack.build(jobs: jobs)
         #expect(second.built.isEmpty && second.unchanged == 4)
         #expect(!second.manifestWritten)
-        #expect(DecodeCounter.shared.count(inside: pack.root) == decodes, "a no-op build decoded audio")
+        #expect(second.processed == 0, "a no-op build decoded audio")
         #expect(FileStatus.of(pack.url("manifest.json").path) == manifestBefore)
     }
 
-    @Test func onlyWhatChangedIsBuiltAgain() throws {
+    @Test(arguments: [1, 2, 8])
+    func onlyWhatChangedIsBuiltAgain(jobs: Int) throws {
         let pack = TestPack()
         for (name, delivery) in Self.mixed.prefix(4) { try pack.deliver(name, delivery) }
-        _ = try pack.build()
+        _ = try pack.build(jobs: jobs)
         let before = pack.snapshot()
 
-        // A changed recording is rebuilt; the rest stay as they were. Its audio work starts early (two
-        // jobs, one recording moved) and is used, not done again.
-        let decodes = DecodeCounter.shared.count(inside: pack.root)
+        // A changed recording is rebuilt; the rest stay as they were, and are not decoded.
         try pack.deliver("digit_2.flac", .init(container: "flac", encoding: "pcm24", levelDB: -10))
-        let changed = try pack.build(jobs: 2)
+        let changed = try pack.build(jobs: jobs)
         #expect(changed.built == ["二"] && changed.unchanged == 3)
-        #expect(DecodeCounter.shared.count(inside: pack.root) == decodes + 1)
+        #expect(changed.processed == 1)
         let after = pack.snapshot()
         #expect(after["normalized/digit_2.wav"] != before["normalized/digit_2.wav"])
         #expect(after["normalized/digit_1.wav"] == before["normalized/digit_1.wav"])
 
         // A removed recording takes its fragment with it.
         try FileManager.default.removeItem(at: pack.url("raw-audio/digit_3.aiff"))
-        let removed = try pack.build()
-        #expect(removed.removed == ["digit_3.wav"])
+        let removed = try pack.build(jobs: jobs)
+        #expect(removed.removed == ["digit_3.wav"] && removed.processed == 0)
         #expect(!FileManager.default.fileExists(atPath: pack.url("normalized/digit_3.wav").path))
         #expect(try pack.manifest().fragments.map(\.token) == ["一", "二", "四"])
 
         // --force rebuilds everything, to the same bytes.
         let snapshot = pack.snapshot()
-        let forced = try pack.build(force: true)
+        let forced = try pack.build(force: true, jobs: jobs)
         #expect(forced.built.count == 3)
         #expect(pack.snapshot() == snapshot)
     }
@@ -149,21 +147,21 @@ import VoicePack
     /// After recordings change, are added, removed or only touched, a build carries the other fragments over
     /// (as the text the last manifest has for them) and leaves byte for byte what a clean build of the same
     /// recordings makes; a touched recording with the same content is not decoded.
-    @Test func aChangedBuildLeavesWhatACleanBuildMakes() throws {
+    @Test(arguments: [1, 2, 8])
+    func aChangedBuildLeavesWhatACleanBuildMakes(jobs: Int) throws {
         let pack = TestPack()
         for (name, delivery) in Self.mixed.prefix(5) { try pack.deliver(name, delivery) }
-        _ = try pack.build()
-        let decodes = DecodeCounter.shared.count(inside: pack.root)
+        _ = try pack.build(jobs: jobs)
 
         try pack.deliver("digit_2.flac", .init(container: "flac", encoding: "pcm24", levelDB: -14))
         try pack.deliver("unit_yuan.wav", .init(container: "wav", encoding: "pcm16", levelDB: -20))
         try FileManager.default.removeItem(at: pack.url("raw-audio/digit_3.aiff"))
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: pack.url("raw-audio/digit_4.caf").path)
-        let outcome = try pack.build()
+        let outcome = try pack.build(jobs: jobs)
         #expect(outcome.failures.isEmpty, "\(outcome.failures)")
         #expect(Set(outcome.built) == ["二", "元"] && outcome.unchanged == 3 && outcome.removed == ["digit_3.wav"])
-        #expect(DecodeCounter.shared.count(inside: pack.root) == decodes + 2)
+        #expect(outcome.processed == 2)
 
         let clean = TestPack()
         try FileManager.default.removeItem(at: clean.url("raw-audio"))
@@ -178,14 +176,14 @@ import VoicePack
                 of: "\n    ", with: "\n\t"
             ).utf8
         ).write(to: manifest)
-        let edited = try pack.build()
-        #expect(edited.built.isEmpty && edited.unchanged == 5 && edited.manifestWritten)
+        let edited = try pack.build(jobs: jobs)
+        #expect(edited.processed == 0 && edited.unchanged == 5 && edited.manifestWritten)
         #expect(clean.snapshot() == pack.snapshot())
     }
 
-    /// A recording only touched (same bytes, new time) is kept as it was, whether or not its audio work was
-    /// started early: nothing is built, the manifest is not written, and no staged file is left.
-    @Test(arguments: [1, 2])
+    /// A recording only touched (same bytes, new time) is kept as it was: nothing is built, the manifest is
+    /// not written, and no staged file is left.
+    @Test(arguments: [1, 2, 8])
     func aTouchedRecordingIsKept(jobs: Int) throws {
         let pack = TestPack()
         for (name, delivery) in Self.mixed.prefix(3) { try pack.deliver(name, delivery) }
@@ -195,7 +193,7 @@ import VoicePack
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: pack.url("raw-audio/digit_2.flac").path)
         let outcome = try pack.build(jobs: jobs)
-        #expect(outcome.failures.isEmpty && outcome.built.isEmpty && outcome.unchanged == 3)
+        #expect(outcome.failures.isEmpty && outcome.processed == 0 && outcome.unchanged == 3)
         #expect(!outcome.manifestWritten)
         #expect(FileStatus.of(pack.url("manifest.json").path) == manifestBefore)
         #expect(pack.snapshot() == before)
@@ -212,7 +210,9 @@ import VoicePack
         let outcome = try pack.build()
         #expect(outcome.built.count == 3)
         // 4 LU down is 4 phon down.
-        #expect(try pack.manifest().fragments.allSatisfy { abs($0.loudnessPhon - pack.settings.loudness.targetPhon) <= 0.1 })
+        #expect(
+            try pack.manifest().fragments.allSatisfy { abs($0.loudnessPhon - pack.settings.loudness.targetPhon) <= 0.1 }
+        )
     }
 
     /// Settings that change the manifest but not a recording — a template, an alias, a phrase's text, a
@@ -237,11 +237,11 @@ import VoicePack
             ("stem", true, { $0.stems["digit_2"] = "贰" }, { $0.fragments.contains { $0.token == "贰" } }),
         ]
         for (what, mayDecode, edit, holds) in edits {
-            let decodes = DecodeCounter.shared.count(inside: pack.root)
             edit(&pack.settings)
-            #expect(try pack.build().manifestWritten, "\(what)")
+            let outcome = try pack.build()
+            #expect(outcome.manifestWritten, "\(what)")
             #expect(try holds(pack.manifest()), "\(what)")
-            #expect(mayDecode || DecodeCounter.shared.count(inside: pack.root) == decodes, "\(what)")
+            #expect(mayDecode || outcome.processed == 0, "\(what)")
             #expect(try !pack.build().manifestWritten, "\(what): the next build has nothing to do")
         }
     }

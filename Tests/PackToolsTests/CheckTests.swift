@@ -134,10 +134,25 @@ func coveredPack() throws -> TestPack {
         let manifestErrors = errors.filter { $0.category == "manifest" }
         #expect(manifestErrors.count == 21)
         #expect(manifestErrors.first?.message.contains("the manifest's format is wav/pcm24") == true)
+        // The stale message names the field, the manifest's value and the settings'.
         #expect(
             errors.contains {
-                $0.category == "stale" && $0.message.contains("settings changed since the build (format)")
-            })
+                $0.category == "stale"
+                    && $0.message.hasSuffix(
+                        #"the settings changed since the build (format.sampleFormat "pcm24" → "pcm16")"#)
+            }, "\(errors)")
+    }
+
+    @Test func aChangedSettingIsNamedFieldByField() throws {
+        let pack = try coveredPack()
+        pack.settings.loudness.targetLUFS = -20
+        pack.settings.templates["shop"] = "收款{amount}"
+        let stale = check(pack).errors.filter { $0.category == "stale" }
+        #expect(stale.count == 1)
+        #expect(
+            stale.first?.message
+                == #"stale pack: the settings changed since the build (loudness.measure.targetPhon 89.75 → 85.75; loudness.targetLUFS -16 → -20; templates.shop none → "收款{amount}")"#
+        )
     }
 
     @Test func namingProblems() throws {

@@ -56,7 +56,10 @@ import VoicePack
         let pack = try built("odd")
         let findings = consistency(pack)
         let byRecording = Dictionary(grouping: findings, by: \.subject).mapValues { $0.map(\.message) }
-        #expect(byRecording.keys.sorted() == ["raw-audio/digit_3.wav", "raw-audio/digit_5.caf", "raw-audio/digit_6.wav", "raw-audio/digit_8.aiff"])
+        #expect(
+            byRecording.keys.sorted() == [
+                "raw-audio/digit_3.wav", "raw-audio/digit_5.caf", "raw-audio/digit_6.wav", "raw-audio/digit_8.aiff",
+            ])
         let expected = [
             "raw-audio/digit_3.wav": "三: another voice or register",
             "raw-audio/digit_5.caf": "五: a narrower band than the rest",
@@ -78,9 +81,12 @@ import VoicePack
         }
         let findings = consistency(pack)
         #expect(!findings.contains { $0.subject == "raw-audio/digit_3.wav" })
-        #expect(findings.filter { $0.message.hasPrefix("五:") || $0.message.hasPrefix("六:") || $0.message.hasPrefix("八:") }.count == 3)
+        #expect(
+            findings.filter { $0.message.hasPrefix("五:") || $0.message.hasPrefix("六:") || $0.message.hasPrefix("八:") }
+                .count == 3)
         #expect(findings.allSatisfy { $0.severity == .warning })
-        #expect(findings.contains { $0.message.contains("lists raw-audio/digit_33.wav, which no fragment is built from") })
+        #expect(
+            findings.contains { $0.message.contains("lists raw-audio/digit_33.wav, which no fragment is built from") })
     }
 
     /// The pack in the repository, one voice in one session, raises nothing.
@@ -102,11 +108,13 @@ import VoicePack
             loudnessLUFS: -16, truePeakDBTP: -3, gainDB: 0, limiterReductionDB: 0, trimmedHeadMs: 0, trimmedTailMs: 0,
             headDBFS: -12, tailDBFS: -20, warnings: [],
             source: Manifest.Source(
-                file: "raw-audio/\(token).wav", sha256: "", size: 1, sampleRate: 44_100, channels: 1, format: "wav/pcm16",
+                file: "raw-audio/\(token).wav", sha256: "", size: 1, sampleRate: 44_100, channels: 1,
+                format: "wav/pcm16",
                 frames: 1, durationMs: 450, loudnessLUFS: -20, truePeakDBTP: -6, noiseFloorDBFS: -70, clippedSamples: 0,
                 channelDecision: "mono"),
             analysis: Manifest.Analysis(
-                pitchMedianHz: register.map { $0 * 0.95 }, pitchRegisterHz: register, voicedFraction: register == nil ? 0.02 : 0.7,
+                pitchMedianHz: register.map { $0 * 0.95 }, pitchRegisterHz: register,
+                voicedFraction: register == nil ? 0.02 : 0.7,
                 bandwidthHz: bandwidth, centroidHz: 1_500, snrDB: snr,
                 syllables: Manifest.Analysis.syllables(in: token), voiceMs: voiceMs))
     }
@@ -115,7 +123,9 @@ import VoicePack
         let manifest = Manifest(
             format: AudioFormat(), loudness: .init(Settings.Loudness()), processing: .init(Settings()), styles: [],
             forms: [], aliases: [:], templates: [:], fragments: fragments)
-        return VoiceConsistency(manifest: manifest, settings: Settings.Consistency()).findings.mapValues { $0.map(\.kind) }
+        return VoiceConsistency(manifest: manifest, settings: Settings.Consistency()).findings.mapValues {
+            $0.map(\.kind)
+        }
     }
 
     static let usual = ["一", "二", "三", "四", "五"].map { fragment($0) }
