@@ -23,17 +23,25 @@ let package = Package(
                         reason: "`assets build` writes normalized/ and manifest.json, and `audit --output` its report")
                 ]),
             dependencies: ["assets"]),
-        .target(name: "AssetsCLI", dependencies: ["SpeechText", "VoicePack", "PackTools", "Splicer", "Checksum"]),
-        // The manifest and settings models, naming, coverage: Foundation only.
-        .target(name: "VoicePack", dependencies: ["SpeechText"]),
+        .target(
+            name: "AssetsCLI",
+            dependencies: ["SpeechText", "PackManifest", "VoicePack", "PackTools", "Splicer", "Checksum"]),
+        // What the splicer reads: the manifest and its format, aliases, JSON. Foundation only; an iOS app embeds it.
+        .target(name: "PackManifest", dependencies: ["SpeechText"]),
+        // The settings (`assets.json`), naming, coverage: what a build needs beyond the manifest.
+        .target(name: "VoicePack", dependencies: ["SpeechText", "PackManifest"]),
         // build, check and audit: the work behind the commands, testable without a process.
-        .target(name: "PackTools", dependencies: ["VoicePack", "AudioPipeline", "Checksum", "SpeechText", "Splicer"]),
+        .target(
+            name: "PackTools",
+            dependencies: ["PackManifest", "VoicePack", "AudioPipeline", "Checksum", "SpeechText", "Splicer"]),
         // Manifest -> spliced sound: Foundation only, so an iOS extension embeds it.
-        .target(name: "Splicer", dependencies: ["VoicePack", "SpeechText"]),
+        .target(name: "Splicer", dependencies: ["PackManifest", "SpeechText"]),
         // Decode, mono, resample, trim, loudness, encode: the only module with audio C libraries.
         .target(
             name: "AudioPipeline",
-            dependencies: ["VoicePack", "HearingModel", "CSndFile", "CSampleRate", "CEBUR128", "CFFmpeg", "CAubio"]),
+            dependencies: [
+                "PackManifest", "VoicePack", "HearingModel", "CSndFile", "CSampleRate", "CEBUR128", "CFFmpeg", "CAubio",
+            ]),
         // ISO 532-1 loudness (Zwicker), Swift standard library only. Optimized in debug builds too: its filter
         // bank runs 28 bands at 48 kHz, and unoptimized it takes 2 s a fragment (0.02 s optimized), which
         // would make every test that builds a pack, and the sanitizer runs, wait on it.
@@ -69,16 +77,22 @@ let package = Package(
 
         .testTarget(name: "SpeechTextTests", dependencies: ["SpeechText"]),
         .testTarget(
-            name: "AudioPipelineTests", dependencies: ["AudioPipeline", "HearingModel", "VoicePack"], exclude: ["Fixtures"]),
-        .testTarget(name: "VoicePackTests", dependencies: ["VoicePack", "SpeechText"]),
+            name: "AudioPipelineTests", dependencies: ["AudioPipeline", "HearingModel", "PackManifest", "VoicePack"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "VoicePackTests", dependencies: ["PackManifest", "VoicePack", "SpeechText"]),
         .testTarget(
-            name: "PackToolsTests", dependencies: ["PackTools", "AudioPipeline", "VoicePack", "TestSupport"],
+            name: "PackToolsTests",
+            dependencies: ["PackTools", "AudioPipeline", "PackManifest", "VoicePack", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "SplicerTests", dependencies: ["Splicer", "PackTools", "AudioPipeline", "Checksum", "TestSupport"]),
+            name: "SplicerTests",
+            dependencies: ["Splicer", "PackManifest", "PackTools", "AudioPipeline", "Checksum", "TestSupport"]),
         // Packs made by code for the tests: recordings with known levels in every format.
         .target(
-            name: "TestSupport", dependencies: ["PackTools", "AudioPipeline", "VoicePack"], path: "Tests/TestSupport"),
-        .testTarget(name: "AssetsCLITests", dependencies: ["AssetsCLI", "AudioPipeline", "TestSupport", "assets"]),
+            name: "TestSupport", dependencies: ["PackTools", "AudioPipeline", "PackManifest", "VoicePack"],
+            path: "Tests/TestSupport"),
+        .testTarget(
+            name: "AssetsCLITests",
+            dependencies: ["AssetsCLI", "AudioPipeline", "PackManifest", "TestSupport", "assets"]),
     ]
 )

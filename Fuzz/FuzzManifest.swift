@@ -1,7 +1,7 @@
 // libFuzzer target: the manifest decoder (schema probe, then the model), and the split of a manifest's
 // text into its fragments' texts that a build carries over. Built by scripts/fuzz.
 import Foundation
-import VoicePack
+import PackManifest
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifest(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {

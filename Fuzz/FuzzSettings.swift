@@ -1,4 +1,5 @@
 // libFuzzer target: the JSON parser and the assets.json reader. Built by scripts/fuzz.
+import PackManifest
 import VoicePack
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,5 @@
 import Foundation
-import VoicePack
+import PackManifest
 
 /// The `assets` command line: parse into an `Invocation`, run it, exit with its status.
 public enum AssetsCLI {

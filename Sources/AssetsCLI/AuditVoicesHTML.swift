@@ -1,6 +1,6 @@
 import Foundation
+import PackManifest
 import PackTools
-import VoicePack
 
 extension AuditHTML {
     /// The voices: a chart of each fragment's pitch register against its recording's band, where the pack's

@@ -1,4 +1,4 @@
-import VoicePack
+import PackManifest
 
 /// Quantizes a signal to the configured sample format and writes it in the configured container.
 ///

@@ -1,5 +1,5 @@
 import CSndFile
-import VoicePack
+import PackManifest
 
 /// A container and encoding as libsndfile names them, with the short names `assets` prints and writes in
 /// manifests (`wav/pcm16`, `flac/pcm24`, `ogg/vorbis`, `mpeg/mp3`).

@@ -1,5 +1,6 @@
 import Checksum
 import Foundation
+import PackManifest
 import SpeechText
 import VoicePack
 

@@ -1,4 +1,5 @@
 import AudioPipeline
+import PackManifest
 import VoicePack
 
 /// A built fragment as the manifest records it, with the warnings a sound designer should hear about.

@@ -1,6 +1,7 @@
 import AudioPipeline
 import Checksum
 import Foundation
+import PackManifest
 import SpeechText
 import Splicer
 import VoicePack

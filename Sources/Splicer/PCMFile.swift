@@ -1,5 +1,5 @@
 import Foundation
-import VoicePack
+import PackManifest
 
 /// Linear PCM in WAV, CAF or AIFF — the files `assets build` writes and iOS plays as notification sounds —
 /// read and written with Foundation only, so the splicer compiles unchanged in an iOS extension.

@@ -1,6 +1,6 @@
 import Foundation
+import PackManifest
 import SpeechText
-import VoicePack
 
 #if canImport(CryptoKit)
     import CryptoKit

@@ -1,6 +1,6 @@
 import Foundation
+import PackManifest
 import SpeechText
-import VoicePack
 
 /// Splices fragments into one sound: each fragment's samples in order, a gap of silence between them, or —
 /// when there is no gap — a short crossfade across their joins.

@@ -1,5 +1,4 @@
 import SpeechText
-import VoicePack
 
 /// One thing the app can say, and how long it lasts when spliced.
 public struct Utterance: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import PackManifest
 import SpeechText
 
 /// Which tokens a pack must have: every token of the enabled styles' and forms' alphabets and every

@@ -1,5 +1,33 @@
 import Foundation
+import PackManifest
 import SpeechText
+
+extension Manifest.LoudnessTarget {
+    public init(_ settings: Settings.Loudness) {
+        self.init(
+            targetLUFS: settings.targetLUFS, truePeakCeilingDBTP: settings.truePeakCeilingDBTP,
+            measure: Manifest.Measure(
+                fullScaleDBSPL: settings.fullScaleDBSPL, targetPhon: Manifest.rounded(settings.targetPhon)))
+    }
+
+    public init(targetLUFS: Double, truePeakCeilingDBTP: Double, fullScaleDBSPL: Double = 90) {
+        var settings = Settings.Loudness()
+        settings.targetLUFS = targetLUFS
+        settings.truePeakCeilingDBTP = truePeakCeilingDBTP
+        settings.fullScaleDBSPL = fullScaleDBSPL
+        self.init(settings)
+    }
+}
+
+extension Manifest.Processing {
+    public init(_ settings: Settings) {
+        self.init(
+            resampler: settings.resampler.rawValue, maximumGainDB: settings.loudness.maximumGainDB,
+            maximumLimitingDB: settings.loudness.maximumLimitingDB, trimThresholdDB: settings.trim.thresholdDB,
+            trimNoiseMarginDB: settings.trim.noiseMarginDB, preRollMs: settings.trim.preRollMs,
+            postRollMs: settings.trim.postRollMs, fadeInMs: settings.trim.fadeInMs, fadeOutMs: settings.trim.fadeOutMs)
+    }
+}
 
 extension Manifest {
     /// The manifest `settings` make, without its fragments: everything but `fragments` is decided by the

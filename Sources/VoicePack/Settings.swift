@@ -1,3 +1,4 @@
+import PackManifest
 import SpeechText
 
 /// Everything `assets.json` can set; every setting has a default, so a pack needs no `assets.json`.
@@ -115,4 +116,9 @@ public struct Settings: Equatable, Sendable {
     public enum Severity: String, CaseIterable, Sendable {
         case error, warning
     }
+}
+
+/// libsamplerate's converters, by the names the settings use.
+public enum ResamplerQuality: String, CaseIterable, Codable, Sendable {
+    case best, medium, fastest
 }

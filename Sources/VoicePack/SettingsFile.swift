@@ -1,4 +1,5 @@
 import Foundation
+import PackManifest
 import SpeechText
 
 /// One problem in `assets.json`: where, which key, what is wrong, what to do.

@@ -2,7 +2,6 @@ import AudioPipeline
 import Foundation
 import TestSupport
 import Testing
-import VoicePack
 
 @testable import PackTools
 

@@ -2,7 +2,6 @@ import Foundation
 import PackTools
 import TestSupport
 import Testing
-import VoicePack
 
 /// The commit's moments, reached directly: after the journal the new pack is decided, before it the old
 /// one stays; either way the next reader sees a whole pack.

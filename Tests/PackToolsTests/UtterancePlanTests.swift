@@ -3,7 +3,6 @@ import SpeechText
 import Splicer
 import TestSupport
 import Testing
-import VoicePack
 
 @testable import PackTools
 

@@ -1,6 +1,6 @@
 import Foundation
+import PackManifest
 import Testing
-import VoicePack
 
 @testable import Splicer
 

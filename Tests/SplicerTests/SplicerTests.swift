@@ -1,6 +1,7 @@
 import AudioPipeline
 import Checksum
 import Foundation
+import PackManifest
 import PackTools
 import SpeechText
 import Splicer

@@ -1,5 +1,6 @@
 import AudioPipeline
 import Foundation
+import PackManifest
 import PackTools
 import VoicePack
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import VoicePack
+@testable import PackManifest
 
 /// The byte search the manifest split uses finds what a plain scan finds.
 @Suite struct ByteSearchTests {

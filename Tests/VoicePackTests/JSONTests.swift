@@ -1,4 +1,5 @@
 import Foundation
+import PackManifest
 import Testing
 import VoicePack
 

@@ -1,3 +1,4 @@
+import PackManifest
 import SpeechText
 import Testing
 import VoicePack

@@ -7,7 +7,7 @@ import Foundation
 /// changes a few fragments of thousands carry the rest over as the bytes they are, rather than decoding
 /// and encoding megabytes of JSON to write the same bytes again.
 extension Manifest {
-    static let encoder: JSONEncoder = {
+    public static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder

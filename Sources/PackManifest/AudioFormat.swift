@@ -38,8 +38,3 @@ public struct AudioFormat: Codable, Equatable, Hashable, Sendable {
         self.container = container
     }
 }
-
-/// libsamplerate's converters, by the names the settings use.
-public enum ResamplerQuality: String, CaseIterable, Codable, Sendable {
-    case best, medium, fastest
-}

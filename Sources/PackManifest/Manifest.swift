@@ -47,18 +47,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// The measure every fragment is brought to, and its parameters.
         public var measure: Measure
 
-        public init(targetLUFS: Double, truePeakCeilingDBTP: Double, fullScaleDBSPL: Double = 90) {
-            var settings = Settings.Loudness()
-            settings.targetLUFS = targetLUFS
-            settings.truePeakCeilingDBTP = truePeakCeilingDBTP
-            settings.fullScaleDBSPL = fullScaleDBSPL
-            self.init(settings)
-        }
-
-        public init(_ settings: Settings.Loudness) {
-            targetLUFS = settings.targetLUFS
-            truePeakCeilingDBTP = settings.truePeakCeilingDBTP
-            measure = Measure(fullScaleDBSPL: settings.fullScaleDBSPL, targetPhon: Manifest.rounded(settings.targetPhon))
+        public init(targetLUFS: Double, truePeakCeilingDBTP: Double, measure: Measure) {
+            self.targetLUFS = targetLUFS
+            self.truePeakCeilingDBTP = truePeakCeilingDBTP
+            self.measure = measure
         }
     }
 
@@ -71,6 +63,11 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var targetPhon: Double
         /// How each fragment's `loudnessLUFS` (for information) is measured.
         public var loudnessLUFS = "BS.1770 integrated from 400 ms; power-weighted 20 ms blocks below"
+
+        public init(fullScaleDBSPL: Double, targetPhon: Double) {
+            self.fullScaleDBSPL = fullScaleDBSPL
+            self.targetPhon = targetPhon
+        }
     }
 
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
@@ -89,16 +86,19 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var fadeInMs: Double
         public var fadeOutMs: Double
 
-        public init(_ settings: Settings) {
-            resampler = settings.resampler.rawValue
-            maximumGainDB = settings.loudness.maximumGainDB
-            maximumLimitingDB = settings.loudness.maximumLimitingDB
-            trimThresholdDB = settings.trim.thresholdDB
-            trimNoiseMarginDB = settings.trim.noiseMarginDB
-            preRollMs = settings.trim.preRollMs
-            postRollMs = settings.trim.postRollMs
-            fadeInMs = settings.trim.fadeInMs
-            fadeOutMs = settings.trim.fadeOutMs
+        public init(
+            resampler: String, maximumGainDB: Double, maximumLimitingDB: Double, trimThresholdDB: Double,
+            trimNoiseMarginDB: Double, preRollMs: Double, postRollMs: Double, fadeInMs: Double, fadeOutMs: Double
+        ) {
+            self.resampler = resampler
+            self.maximumGainDB = maximumGainDB
+            self.maximumLimitingDB = maximumLimitingDB
+            self.trimThresholdDB = trimThresholdDB
+            self.trimNoiseMarginDB = trimNoiseMarginDB
+            self.preRollMs = preRollMs
+            self.postRollMs = postRollMs
+            self.fadeInMs = fadeInMs
+            self.fadeOutMs = fadeOutMs
         }
     }
 
@@ -129,7 +129,8 @@ public struct Manifest: Codable, Equatable, Sendable {
 
         public init(
             token: String, file: String, frames: Int, durationMs: Double, sha256: String, loudnessPhon: Double,
-            loudnessLUFS: Double, truePeakDBTP: Double, gainDB: Double, limiterReductionDB: Double, trimmedHeadMs: Double,
+            loudnessLUFS: Double, truePeakDBTP: Double, gainDB: Double, limiterReductionDB: Double,
+            trimmedHeadMs: Double,
             trimmedTailMs: Double, headDBFS: Double, tailDBFS: Double, warnings: [String], source: Source,
             analysis: Analysis? = nil
         ) {
