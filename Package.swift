@@ -36,11 +36,12 @@ let package = Package(
             dependencies: ["PackManifest", "VoicePack", "AudioPipeline", "Checksum", "SpeechText", "Splicer"]),
         // Manifest -> spliced sound: Foundation only, so an iOS extension embeds it.
         .target(name: "Splicer", dependencies: ["PackManifest", "SpeechText"]),
-        // Decode, mono, resample, trim, loudness, encode: the only module with audio C libraries.
+        // Decode, mono, resample, trim, loudness, analysis, encode: the only module with audio C libraries. Its
+        // stages take their own settings (PackTools maps assets.json onto them); PackManifest gives the formats.
         .target(
             name: "AudioPipeline",
             dependencies: [
-                "PackManifest", "VoicePack", "HearingModel", "CSndFile", "CSampleRate", "CEBUR128", "CFFmpeg", "CAubio",
+                "PackManifest", "HearingModel", "CSndFile", "CSampleRate", "CEBUR128", "CFFmpeg", "CAubio",
             ]),
         // ISO 532-1 loudness (Zwicker), Swift standard library only. Optimized in debug builds too: its filter
         // bank runs 28 bands at 48 kHz, and unoptimized it takes 2 s a fragment (0.02 s optimized), which

@@ -1,5 +1,4 @@
 import Foundation
-import VoicePack
 
 /// One recording in, one fragment out: the stages in the order they run.
 ///
@@ -25,13 +24,13 @@ public struct FragmentPipeline: Sendable {
     public var normalize = Normalize()
     public var encode: Encode
 
-    /// The pipeline with every setting that shapes the audio taken from `assets.json`.
-    public init(settings: Settings) {
-        maximumSourceSeconds = settings.limits.maximumSourceSeconds
-        resample = Resample(to: settings.format.sampleRate, quality: settings.resampler)
-        trim = Trim(settings.trim)
-        normalize = Normalize(settings.loudness)
-        encode = Encode(sampleFormat: settings.format.sampleFormat, container: settings.format.container)
+    /// PackTools makes one from `assets.json` (`FragmentPipeline(settings:)`).
+    public init(maximumSourceSeconds: Double, resample: Resample, trim: Trim, normalize: Normalize, encode: Encode) {
+        self.maximumSourceSeconds = maximumSourceSeconds
+        self.resample = resample
+        self.trim = trim
+        self.normalize = normalize
+        self.encode = encode
     }
 
     /// Reads `sourcePath`, writes the fragment to `outputPath`. `name` is how errors and reports name the

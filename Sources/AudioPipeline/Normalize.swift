@@ -1,5 +1,4 @@
 import Foundation
-import VoicePack
 
 /// Brings a fragment to the target heard loudness (`HeardLoudness`: ISO 532-1 N5, in phon) under a true-peak
 /// ceiling.
@@ -7,7 +6,7 @@ import VoicePack
 /// Gain alone when the peaks allow; otherwise a true-peak limiter takes the peaks down and the gain is
 /// raised again until the fragment is heard at the target, at most `maximumLimitingDB` of limiting. A fragment
 /// that would need more than `maximumGainDB` is refused: it is a near-silent recording, not a quiet one.
-public struct Normalize: Sendable {
+public struct Normalize: Equatable, Sendable {
     /// The heard loudness every fragment is brought to (`Settings.Loudness.targetPhon`).
     public var targetPhon: Double
     public var targetLUFS: Double
@@ -25,14 +24,18 @@ public struct Normalize: Sendable {
     /// Loudness gained per dB of gain under a few dB of limiting, measured on speech: the first step's guess.
     static let limitedSlope = 0.6
 
-    /// The defaults are the settings' defaults (`Settings.Loudness`), so they are written down once.
-    public init(_ settings: Settings.Loudness = Settings.Loudness()) {
-        targetPhon = settings.targetPhon
-        targetLUFS = settings.targetLUFS
-        fullScaleDBSPL = settings.fullScaleDBSPL
-        ceilingDBTP = settings.truePeakCeilingDBTP
-        maximumGainDB = settings.maximumGainDB
-        maximumLimitingDB = settings.maximumLimitingDB
+    /// The defaults are the settings' (`Settings.Loudness`: −16 LUFS heard at 89.75 phon); a test holds the
+    /// two the same.
+    public init(
+        targetPhon: Double = 89.75, targetLUFS: Double = -16, fullScaleDBSPL: Double = 90, ceilingDBTP: Double = -1,
+        maximumGainDB: Double = 40, maximumLimitingDB: Double = 12
+    ) {
+        self.targetPhon = targetPhon
+        self.targetLUFS = targetLUFS
+        self.fullScaleDBSPL = fullScaleDBSPL
+        self.ceilingDBTP = ceilingDBTP
+        self.maximumGainDB = maximumGainDB
+        self.maximumLimitingDB = maximumLimitingDB
     }
 
     public func apply(_ signal: Signal, name: String) throws(AudioError) -> (Signal, LoudnessReport) {

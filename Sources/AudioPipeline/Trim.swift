@@ -1,5 +1,4 @@
 import Foundation
-import VoicePack
 
 /// Cuts leading and trailing silence, keeping a short pre-roll and post-roll with a fade at each cut.
 ///
@@ -9,7 +8,7 @@ import VoicePack
 /// under its vowel (三 四 十 七 千 分 角) is kept. Only when the noise itself comes within 40 dB of the voice
 /// does the threshold rise to 3 dB over the floor. Sound starts at the first run of `minimumSoundMs` over
 /// the threshold and ends at the last.
-public struct Trim: Sendable {
+public struct Trim: Equatable, Sendable {
     public var thresholdDB: Double
     public var noiseMarginDB: Double
     public var preRollMs: Double
@@ -21,14 +20,17 @@ public struct Trim: Sendable {
     static let windowMs = 10.0
     static let hopMs = 5.0
 
-    /// The defaults are the settings' defaults (`Settings.Trim`), so they are written down once.
-    public init(_ settings: Settings.Trim = Settings.Trim()) {
-        thresholdDB = settings.thresholdDB
-        noiseMarginDB = settings.noiseMarginDB
-        preRollMs = settings.preRollMs
-        postRollMs = settings.postRollMs
-        fadeInMs = settings.fadeInMs
-        fadeOutMs = settings.fadeOutMs
+    /// The defaults are the settings' (`Settings.Trim`); a test holds the two the same.
+    public init(
+        thresholdDB: Double = -50, noiseMarginDB: Double = 6, preRollMs: Double = 10, postRollMs: Double = 40,
+        fadeInMs: Double = 5, fadeOutMs: Double = 10
+    ) {
+        self.thresholdDB = thresholdDB
+        self.noiseMarginDB = noiseMarginDB
+        self.preRollMs = preRollMs
+        self.postRollMs = postRollMs
+        self.fadeInMs = fadeInMs
+        self.fadeOutMs = fadeOutMs
     }
 
     /// Finds the sound and cuts around it, at the signal's own rate.

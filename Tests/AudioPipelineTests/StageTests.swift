@@ -78,7 +78,7 @@ import VoicePack
     /// Nyquist frequency is rejected by more than 100 dB. `best` is kept for 24-bit and float packs.
     @Test(arguments: [16_000, 22_050, 48_000, 96_000])
     func theDefaultConverterStaysUnderTheSixteenBitFloor(rate: Int) throws {
-        let resample = Resample(to: 44_100, quality: Settings().resampler)
+        let resample = Resample(to: 44_100, quality: .medium)  // the settings' default (PipelineSettingsTests)
         for frequency in [1_000.0, 6_000.0, 12_000.0, 18_000.0] where frequency < Double(rate) * 0.45 {
             let tone = TestSignals.sine(frequency: frequency, amplitude: 0.5, seconds: 1, rate: rate)
             let output = try resample.apply(Signal(samples: tone, sampleRate: rate)).samples
