@@ -282,6 +282,8 @@ def profile(pack):
         "decoding and encoding (libsndfile and its codecs)": ["libsndfile", "libFLAC", "libvorbis", "libogg", "libmpg123",
                                                               "libmp3lame", "libopus"],
         "hashing (libcrypto)": ["libcrypto"],
+        "voice analysis (aubio, FFTW)": ["libaubio", "libfftw3f"],
+        "decoding .m4a (FFmpeg)": ["libavcodec", "libavformat", "libavutil"],
         "our code (assets)": ["assets"],
         "Swift runtime and Foundation": ["libswift", "libFoundation", "lib_Foundation", "libdispatch"],
         "C library, loader, kernel": ["libc.so", "libm.so", "ld-linux", "[kernel", "libstdc++", "libgcc"],
@@ -361,6 +363,27 @@ def earlier_builds(pack):
     return dict(zip(names, medians))
 
 
+def check_seconds(runs=9):
+    """`check` on the shipped pack (it reads the manifest and hashes files; it decodes nothing): the median."""
+    return median([timed([str(ASSETS), "check"], cwd=ROOT)[0] for _ in range(runs)])
+
+
+def consistency():
+    """The consistency corpora (scripts/make-consistency-corpus) built and checked: which recordings each
+    pack's `check` reports in the category `consistency`, and why."""
+    folder = work / "consistency"
+    run([str(ROOT / "scripts/make-consistency-corpus"), str(folder)])
+    found = {}
+    for name in ["uniform", "odd"]:
+        pack = folder / name
+        run([str(ASSETS), "build"], cwd=pack)
+        report = subprocess.run([str(ASSETS), "check", "--format", "json"], cwd=pack, capture_output=True, text=True)
+        findings = json.loads(report.stdout)["findings"]
+        found[name] = sorted((f["subject"], f["message"].split(":")[1].strip()) for f in findings
+                             if f["category"] == "consistency")
+    return found
+
+
 def audit_seconds(runs=5):
     """`audit --format html --output` on the shipped pack, utterances and their sounds included: the median."""
     with tempfile.TemporaryDirectory() as folder:
@@ -435,6 +458,8 @@ def main():
     results["profile"] = profile(corpora[36])
     results["earlier"] = earlier_builds(corpora[36])
     results["audit"] = audit_seconds()
+    results["check"] = check_seconds()
+    results["consistency"] = consistency()
     results["split"] = split_benchmark.measure(60)
     results["spliced"] = spliced_amounts.measure(ROOT)
     measures_work = work / "loudness-measures"
@@ -556,7 +581,8 @@ def write(results):
          f"`assets` now judges every fragment by a model of hearing: ISO 532-1's filter bank (28 third-octave "
          f"bands at 48 kHz) and its temporal decay (24 steps every 0.5 ms), asked 2–3 times a fragment to find the "
          f"gain and again under the limiter — our own code, {results['profile']['our code (assets)']:.0f} % of a "
-         f"cold build; "
+         f"cold build; the voice analysis adds {results['profile']['voice analysis (aubio, FFTW)']:.0f} % in aubio "
+         f"and FFTW; "
          + (f"the first round's build, which normalized by a level meter, took {seconds(earlier['first round'])} "
             f"on the same deliveries without .m4a" if "first round" in earlier else "")),
         ("at least 20× faster than ffmpeg-normalize", results["ffmpeg"] / s36["cold"] >= 20,
@@ -589,6 +615,14 @@ def write(results):
          "split" in results and results["split"]["seconds"] < 10 and results["split"]["peakMB"] < 200,
          (f"{results['split']['seconds']:.2f} s, {results['split']['peakMB']} MB ({results['split']['utterances']:,} "
           f"utterances, {results['split']['sessionMB']} MB of WAV)") if "split" in results else "not measured", ""),
+        ("consistency: the odd pack's four recordings flagged, each for its reason, and nothing else; the uniform pack clean",
+         results["consistency"]["uniform"] == [] and results["consistency"]["odd"] == [
+             ("raw-audio/digit_3.wav", "another voice or register"), ("raw-audio/digit_5.caf", "a narrower band than the rest"),
+             ("raw-audio/digit_6.wav", "another pace"), ("raw-audio/digit_8.aiff", "a noise floor far above the rest")],
+         "; ".join(f"{subject.split('/')[-1]}: {why}" for subject, why in results["consistency"]["odd"])
+         + f"; uniform pack: {len(results['consistency']['uniform'])} findings", ""),
+        ("check on the shipped pack under 0.5 s (it decodes nothing)", results["check"] < 0.5, seconds(results["check"]),
+         ""),
         ("audit --format html --output on the shipped pack, utterances included, under 2 s",
          results["audit"] < 2, seconds(results["audit"]), ""),
         (f"no-op build of {largest:,} under 0.5 s", sizes[largest]["noop"] < 0.5, seconds(sizes[largest]["noop"]), ""),

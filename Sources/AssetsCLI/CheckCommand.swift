@@ -1,4 +1,5 @@
 import Foundation
+import PackManifest
 import PackTools
 import SpeechText
 import VoicePack

@@ -7,11 +7,7 @@ import Foundation
 /// changes a few fragments of thousands carry the rest over as the bytes they are, rather than decoding
 /// and encoding megabytes of JSON to write the same bytes again.
 extension Manifest {
-    public static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    static var encoder: JSONEncoder { CanonicalJSON.encoder }
     /// How the fragment list opens in a canonical manifest; no string can hold it, since it holds a line break.
     static let listKey = Array("\n  \"fragments\": [".utf8)
     static let emptyList = listKey + Array("],\n".utf8)

@@ -61,9 +61,7 @@ struct BuildRecord: Equatable, Sendable {
         let fixed = Fixed(
             header: Manifest.header(settings), maximumSourceSeconds: settings.limits.maximumSourceSeconds,
             raw: paths.manifestRelative(paths.raw), out: paths.manifestRelative(paths.out))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var bytes = [UInt8](try! encoder.encode(fixed))
+        var bytes = [UInt8](CanonicalJSON.data(fixed))
         func append(_ text: String) {
             var text = text
             text.withUTF8 { utf8 in

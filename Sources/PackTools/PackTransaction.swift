@@ -1,4 +1,5 @@
 import Foundation
+import PackManifest
 
 #if canImport(Glibc)
     import Glibc
@@ -72,7 +73,7 @@ public struct PackTransaction: Sendable {
             files: moves.map { paths.staging.appendingPathComponent($0).path } + [stagedManifestURL.path],
             folders: [paths.staging.path, paths.state.path])
         let journal = Journal(moves: moves, removals: removals)
-        try Self.writeAtomically(try JSONEncoder().encode(journal), to: journalURL)
+        try Self.writeAtomically(CanonicalJSON.data(journal), to: journalURL)
         if crashAfterJournal { return }
         try apply(journal)
     }

@@ -62,7 +62,7 @@ extension Manifest {
     private static func leaves(of manifest: Manifest) -> [String: String] {
         var header = manifest
         header.fragments = []
-        guard let data = try? encoder.encode(header), let root = try? JSONSerialization.jsonObject(with: data)
+        guard let root = try? JSONSerialization.jsonObject(with: CanonicalJSON.data(header))
         else { return [:] }
         var leaves: [String: String] = [:]
         func walk(_ value: Any, _ path: String) {

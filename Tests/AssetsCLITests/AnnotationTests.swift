@@ -23,9 +23,16 @@ import Testing
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("\(root)/assets.json: error: 〇: [coverage] no fragment, needed by formatter/yuan") })
-        #expect(lines.contains { $0.hasPrefix("\(root)/raw-audio/digit_1.wav: error: [stale] stale pack: the recording changed") })
-        #expect(lines.contains { $0.hasPrefix("\(root)/normalized/digit_2.wav: error: [manifest] its bytes do not match") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(root)/assets.json: error: 〇: [coverage] no fragment, needed by formatter/yuan")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(root)/raw-audio/digit_1.wav: error: [stale] stale pack: the recording changed")
+            })
+        #expect(
+            lines.contains { $0.hasPrefix("\(root)/normalized/digit_2.wav: error: [manifest] its bytes do not match") })
         #expect(lines.last == "assets check: 3 problems")
     }
 
@@ -39,9 +46,20 @@ import Testing
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("::error file=\(folder)/assets.json,title=coverage::〇: no fragment, needed by formatter/yuan") })
-        #expect(lines.contains { $0.hasPrefix("::error file=\(folder)/raw-audio/digit_1.wav,title=stale::stale pack: the recording changed") })
-        #expect(lines.contains { $0.hasPrefix("::error file=\(folder)/normalized/digit_2.wav,title=manifest::its bytes do not match") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "::error file=\(folder)/assets.json,title=coverage::〇: no fragment, needed by formatter/yuan")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "::error file=\(folder)/raw-audio/digit_1.wav,title=stale::stale pack: the recording changed")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("::error file=\(folder)/normalized/digit_2.wav,title=manifest::its bytes do not match")
+            })
         #expect(lines.last == "assets check: 3 problems")
         // A message with `:` keeps it (only properties escape it); the fix's backticks pass as they are.
         #expect(lines.contains { $0.hasSuffix(": run `assets build`") })

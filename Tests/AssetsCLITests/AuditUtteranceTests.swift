@@ -59,7 +59,8 @@ import Testing
         }
         // A second audit leaves only its own sounds in the folder.
         _ = try Self.audit(pack)
-        let names = try FileManager.default.contentsOfDirectory(atPath: pack.url.appendingPathComponent("report/audit-sounds").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: pack.url.appendingPathComponent("report/audit-sounds").path)
         #expect(Set(names) == Set(report.utterances.compactMap { $0.file.map { ($0 as NSString).lastPathComponent } }))
     }
 

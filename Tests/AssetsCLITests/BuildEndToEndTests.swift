@@ -47,7 +47,7 @@ import Testing
         let pack = Folder()
         try pack.record("digit_1.wav")
         try pack.record("digit_2.wav", rate: 22_050)
-        let first = try AssetsProcess.run(["build"], in: pack.url, environment: ["CI": "true"])
+        let first = InProcess.run(["build"], in: pack.url, environment: ["CI": "true"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("built 2, unchanged 0: wrote manifest.json"))
         #expect(pack.exists("normalized/digit_1.wav") && pack.exists("normalized/digit_2.wav"))
@@ -55,7 +55,7 @@ import Testing
         #expect(!first.stderr.contains("\r"))
         #expect(first.stderr.contains("零: warning: [coverage]"))
 
-        let second = try AssetsProcess.run(["build"], in: pack.url)
+        let second = InProcess.run(["build"], in: pack.url)
         #expect(second.status == 0)
         #expect(second.stdout.hasPrefix("built 0, unchanged 2: manifest.json is up to date"))
     }
@@ -65,7 +65,7 @@ import Testing
         try pack.record("digit_1.wav")
         pack.write("raw-audio/digit_2.m4a", "not audio")
         pack.write("raw-audio/whatever.wav", "")
-        let run = try AssetsProcess.run(["build"], in: pack.url)
+        let run = InProcess.run(["build"], in: pack.url)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(
@@ -80,7 +80,7 @@ import Testing
         let pack = Folder()
         try pack.record("digit_1.wav")
         pack.write("assets.json", "{\n  \"loudnes\": {},\n  \"format\": {\"container\": \"mp4\"}\n}\n")
-        let run = try AssetsProcess.run(["build"], in: pack.url)
+        let run = InProcess.run(["build"], in: pack.url)
         #expect(run.status == 2)
         #expect(
             run.stderr == """
@@ -100,7 +100,7 @@ import Testing
             at: pack.url.appendingPathComponent("raw-audio/digit_3.wav"),
             to: pack.url.appendingPathComponent("voice/digit_3.wav"))
         pack.write("assets.json", #"{"raw": "voice", "out": "fragments", "format": {"container": "caf"}}"#)
-        let run = try AssetsProcess.run(["build", "--manifest", "pack.json", "--jobs=1"], in: pack.url)
+        let run = InProcess.run(["build", "--manifest", "pack.json", "--jobs=1"], in: pack.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(pack.exists("fragments/digit_3.caf") && pack.exists("pack.json"))
         let manifest =
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func wrongFlagsExitTwo() throws {
-        let run = try AssetsProcess.run(["build", "--jobs", "0"])
+        let run = InProcess.run(["build", "--jobs", "0"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("--jobs takes a whole number from 1 to 256, not '0'"))
     }

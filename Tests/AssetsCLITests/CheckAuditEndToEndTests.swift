@@ -21,14 +21,14 @@ import Testing
             "assets.json",
             #"{"styles": ["spoken"], "forms": ["yuan"], "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}}"#
         )
-        let build = try AssetsProcess.run(["build"], in: pack.url)
+        let build = InProcess.run(["build"], in: pack.url)
         precondition(build.status == 0, build.stderr)
         return pack
     }
 
     @Test func aGoodPackExitsZeroWithOneLine() throws {
         let pack = try Self.fullPack()
-        let run = try AssetsProcess.run(["check"], in: pack.url)
+        let run = InProcess.run(["check"], in: pack.url)
         #expect(run.status == 0, "\(run.stdout)")
         #expect(
             run.stdout.hasPrefix(
@@ -39,7 +39,7 @@ import Testing
 
     @Test func aMissingTokenExitsOneNamingItAndAnAmount() throws {
         let pack = try Self.fullPack()
-        let run = try AssetsProcess.run(["check", "--styles", "spoken,formatter"], in: pack.url)
+        let run = InProcess.run(["check", "--styles", "spoken,formatter"], in: pack.url)
         #expect(run.status == 1)
         #expect(
             run.stdout.contains(
@@ -51,7 +51,7 @@ import Testing
     @Test func jsonHasTheFindingsAsData() throws {
         let pack = try Self.fullPack()
         try FileManager.default.removeItem(at: pack.url.appendingPathComponent("normalized/digit_3.wav"))
-        let run = try AssetsProcess.run(["check", "--format", "json"], in: pack.url)
+        let run = InProcess.run(["check", "--format", "json"], in: pack.url)
         #expect(run.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["passed"] as? Bool == false)
@@ -70,7 +70,7 @@ import Testing
         var bytes = try Data(contentsOf: pack.url.appendingPathComponent("normalized/digit_4.wav"))
         bytes[100] ^= 1
         try bytes.write(to: pack.url.appendingPathComponent("normalized/digit_4.wav"))
-        let run = try AssetsProcess.run(["check", "--format=junit"], in: pack.url)
+        let run = InProcess.run(["check", "--format=junit"], in: pack.url)
         #expect(run.status == 1)
         let counter = JUnitCounter()
         let parser = XMLParser(data: Data(run.stdout.utf8))
@@ -87,7 +87,7 @@ import Testing
 
     @Test func auditInEveryFormat() throws {
         let pack = try Self.fullPack()
-        let text = try AssetsProcess.run(["audit"], in: pack.url)
+        let text = InProcess.run(["audit"], in: pack.url)
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("Fragments (21): spliced amounts at -16.0 LUFS, fragments heard at 89.8 phon"))
         let header = text.stdout.split(separator: "\n").first { $0.hasPrefix("token ") }
@@ -96,11 +96,11 @@ import Testing
         #expect(coverageLine?.split(separator: " ").map(String.init) == ["spoken/yuan", "20", "20", "—"])
         #expect(text.stdout.contains("Longest utterance: "))
 
-        let markdown = try AssetsProcess.run(["audit", "--format", "markdown"], in: pack.url)
+        let markdown = InProcess.run(["audit", "--format", "markdown"], in: pack.url)
         #expect(markdown.stdout.contains("| token | recording | format |"))
         #expect(markdown.stdout.contains("| template wechat | 1 | 1 |  | — |"))
 
-        let json = try AssetsProcess.run(["audit", "--format", "json"], in: pack.url)
+        let json = InProcess.run(["audit", "--format", "json"], in: pack.url)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let fragments = try #require(object["fragments"] as? [[String: Any]])
         #expect(fragments.count == 21)
@@ -118,7 +118,7 @@ import Testing
         let pack = try Self.fullPack()
         try FileManager.default.createDirectory(
             at: pack.url.appendingPathComponent("reports"), withIntermediateDirectories: true)
-        let run = try AssetsProcess.run(["audit", "--format", "html", "--output", "reports/audit.html"], in: pack.url)
+        let run = InProcess.run(["audit", "--format", "html", "--output", "reports/audit.html"], in: pack.url)
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         let html = try String(contentsOf: pack.url.appendingPathComponent("reports/audit.html"), encoding: .utf8)

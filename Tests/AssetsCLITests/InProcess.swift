@@ -3,13 +3,12 @@ import Foundation
 
 /// `assets` run in this process through `AssetsCLI.run`, its output caught by a console that keeps it.
 struct InProcess {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    /// The same as a process run's, so a test reads both alike.
+    typealias Result = AssetsProcess.Result
 
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) -> Result {
+    static func run(
+        _ arguments: [String], in folder: URL = AssetsProcess.emptyFolder, environment: [String: String] = [:]
+    ) -> Result {
         final class Buffers: @unchecked Sendable {
             let lock = NSLock()
             var out = ""

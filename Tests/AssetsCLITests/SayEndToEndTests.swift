@@ -13,14 +13,14 @@ import Testing
             "assets.json",
             #"{"phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}, "splice": {"crossfadeMs": 0}}"#
         )
-        let build = try AssetsProcess.run(["build"], in: pack.url)
+        let build = InProcess.run(["build"], in: pack.url)
         precondition(build.status == 0, build.stderr)
         return pack
     }
 
     @Test func printsTheDurationTheSoundWouldHave() throws {
         let pack = try Self.builtPack()
-        let run = try AssetsProcess.run(["say", "88", "--template", "wechat"], in: pack.url)
+        let run = InProcess.run(["say", "88", "--template", "wechat"], in: pack.url)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines[0] == "微信收款，八十八元整")
@@ -38,7 +38,7 @@ import Testing
 
     @Test func writesTheSoundAndNamesItByContent() throws {
         let pack = try Self.builtPack()
-        let run = try AssetsProcess.run(["say", "88", "-o", "out.caf", "--format", "json"], in: pack.url)
+        let run = InProcess.run(["say", "88", "-o", "out.caf", "--format", "json"], in: pack.url)
         #expect(run.status == 0, "\(run.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
         #expect(object["file"] as? String == "out.caf")
@@ -46,9 +46,9 @@ import Testing
         #expect(file.info.format == FileFormat(container: "caf", encoding: "pcm16") && file.info.channels == 1)
         #expect(abs(Double(file.info.frames) / 44.1 - (object["durationMs"] as! Double)) < 0.05)
 
-        let first = try AssetsProcess.run(["say", "88", "-o", "sounds", "--name-by-content"], in: pack.url)
-        let second = try AssetsProcess.run(["say", "80", "-o", "sounds", "--name-by-content"], in: pack.url)
-        let again = try AssetsProcess.run(["say", "88", "-o", "sounds", "--name-by-content"], in: pack.url)
+        let first = InProcess.run(["say", "88", "-o", "sounds", "--name-by-content"], in: pack.url)
+        let second = InProcess.run(["say", "80", "-o", "sounds", "--name-by-content"], in: pack.url)
+        let again = InProcess.run(["say", "88", "-o", "sounds", "--name-by-content"], in: pack.url)
         let name = { (run: AssetsProcess.Result) in run.stdout.split(separator: "\n").last.map(String.init) ?? "" }
         #expect(name(first).hasPrefix("wrote sounds/amount-") && name(first).hasSuffix(".wav"))
         #expect(name(first) != name(second))
@@ -57,21 +57,21 @@ import Testing
 
     @Test func aMissingFragmentOrPackIsNamed() throws {
         let pack = try Self.builtPack()
-        let missing = try AssetsProcess.run(["say", "99", "-o", "out.wav"], in: pack.url)
+        let missing = InProcess.run(["say", "99", "-o", "out.wav"], in: pack.url)
         #expect(missing.status == 1)
         #expect(
             missing.stderr
                 == "assets say: 九: no fragment plays this token: add one, or an alias, and run `assets build`\n")
-        let noPack = try AssetsProcess.run(["say", "1", "--manifest", "nowhere.json"], in: pack.url)
+        let noPack = InProcess.run(["say", "1", "--manifest", "nowhere.json"], in: pack.url)
         #expect(noPack.status == 1)
         #expect(noPack.stderr.contains("nowhere.json: no such manifest"))
-        let template = try AssetsProcess.run(["say", "1", "--template", "alipay"], in: pack.url)
+        let template = InProcess.run(["say", "1", "--template", "alipay"], in: pack.url)
         #expect(template.status == 2)
         #expect(template.stderr.contains("unknown template 'alipay': use one of wechat"))
     }
 
     @Test func withoutAPackItStillReads() throws {
-        let run = try AssetsProcess.run(["say", "200"])
+        let run = InProcess.run(["say", "200"])
         #expect(run.status == 0)
         #expect(run.stdout == "两百元整\n两 百 元 整\n")
     }

@@ -44,7 +44,9 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("found 21 utterances in session.wav, the list has 20 (1: 0."))
         #expect(run.stderr.contains("mend the labels in Audacity, and split with --labels"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: session.folder.appendingPathComponent("raw-audio").path).isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: session.folder.appendingPathComponent("raw-audio").path)
+                .isEmpty)
         // The designer mends the last label and splits by the labels.
         var labels = try String(contentsOf: session.folder.appendingPathComponent("take.txt"), encoding: .utf8)
         #expect(labels.split(separator: "\n").count == 21 && labels.hasSuffix("\t?\n"))
@@ -64,19 +66,28 @@ import Testing
         #expect(lines.count == 21)
         #expect(lines.first?.hasPrefix("零\t0.") == true && lines.first?.hasSuffix("→ raw-audio/digit_0.wav") == true)
         #expect(lines.last == "would split 20 tokens from session.wav into raw-audio/ (1 retake: 五)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: session.folder.appendingPathComponent("raw-audio").path).isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: session.folder.appendingPathComponent("raw-audio").path)
+                .isEmpty)
     }
 
     @Test func theCommandLineIsReadIntoOptions() throws {
-        guard case .split(let options) = try Invocation.parse(
-            ["split", "take.flac", "--expect=@list.txt", "--take", "first", "--margin-ms", "20,80", "--min-pause-ms", "300"])
+        guard
+            case .split(let options) = try Invocation.parse(
+                [
+                    "split", "take.flac", "--expect=@list.txt", "--take", "first", "--margin-ms", "20,80",
+                    "--min-pause-ms", "300",
+                ])
         else { Issue.record("not a split"); return }
         #expect(options.session == "take.flac" && options.expect == "@list.txt" && options.take == "first")
         #expect(options.marginBeforeMs == 20 && options.marginAfterMs == 80 && options.minimumPauseMs == 300)
         for (arguments, message) in [
             (["split", "take.wav"], "give either --expect LIST or --labels FILE"),
             (["split", "--expect", "零"], "give the session to split"),
-            (["split", "take.wav", "--expect", "零", "--labels", "l.txt"], "give either --expect LIST or --labels FILE"),
+            (
+                ["split", "take.wav", "--expect", "零", "--labels", "l.txt"],
+                "give either --expect LIST or --labels FILE"
+            ),
             (["split", "take.wav", "--expect", "零", "--take", "best"], "--take is first or last, not 'best'"),
             (["split", "take.wav", "--expect", "零", "--margin-ms", "x"], "--margin-ms takes BEFORE or BEFORE,AFTER"),
         ] {
