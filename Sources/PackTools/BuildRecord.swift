@@ -62,14 +62,7 @@ struct BuildRecord: Equatable, Sendable {
             header: Manifest.header(settings), maximumSourceSeconds: settings.limits.maximumSourceSeconds,
             raw: paths.manifestRelative(paths.raw), out: paths.manifestRelative(paths.out))
         var bytes = [UInt8](CanonicalJSON.data(fixed))
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { utf8 in
-                appendDigits(Int64(utf8.count), to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                bytes.append(contentsOf: utf8)
-            }
-        }
+        func append(_ text: String) { bytes += Array("\(text.utf8.count):\(text)".utf8) }
         func append(_ name: String, _ map: [String: String]) {
             append(name)
             append(String(map.count))
@@ -86,61 +79,31 @@ struct BuildRecord: Equatable, Sendable {
 
     static func load(_ paths: PackPaths) -> BuildRecord? {
         guard let data = try? Data(contentsOf: url(paths)) else { return nil }
-        return data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self)) }
+        return parse(String(decoding: data, as: UTF8.self))
     }
 
-    /// The record in `bytes`, read field by field: numbers from their digits, names and digests as strings. Nil unless every line is whole, with its fields each ended by a tab or, the last, by
-    /// a line break.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> BuildRecord? {
-        var reader = FieldReader(bytes: bytes)
-        func number(endingLine: Bool) -> Int64? { reader.field(endingLine: endingLine).flatMap { decimal($0) } }
-        func text(_ field: FieldReader.Field) -> String { String(decoding: field, as: UTF8.self) }
-        guard let settings = reader.field(endingLine: true), let size = number(endingLine: false),
-            let modified = number(endingLine: true)
-        else { return nil }
+    /// The record in `text`: the settings' digest, the manifest's size and time, then a line per fragment of
+    /// nine tab-separated fields. Nil unless every line is whole.
+    static func parse(_ text: String) -> BuildRecord? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines.removeLast().isEmpty else { return nil }
+        let manifest = lines[1].split(separator: "\t", omittingEmptySubsequences: false)
+        guard manifest.count == 2, let size = Int(manifest[0]), let modified = Int64(manifest[1]) else { return nil }
         var entries: [Entry] = []
-        entries.reserveCapacity(bytes.count / 96)
-        while !reader.atEnd {
-            guard let token = reader.field(endingLine: false), let source = reader.field(endingLine: false),
-                let sourceSize = number(endingLine: false), let sourceModified = number(endingLine: false),
-                let sourceSHA256 = reader.field(endingLine: false),
-                let output = reader.field(endingLine: false), let outputSize = number(endingLine: false),
-                let outputModified = number(endingLine: false), let outputSHA256 = reader.field(endingLine: true)
+        entries.reserveCapacity(lines.count - 2)
+        for line in lines.dropFirst(2) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 9, let sourceSize = Int(fields[2]), let sourceModified = Int64(fields[3]),
+                let outputSize = Int(fields[6]), let outputModified = Int64(fields[7])
             else { return nil }
             entries.append(
                 Entry(
-                    token: text(token), source: text(source), sourceSize: Int(sourceSize),
-                    sourceModified: sourceModified, sourceSHA256: text(sourceSHA256), output: text(output),
-                    outputSize: Int(outputSize), outputModified: outputModified, outputSHA256: text(outputSHA256)))
+                    token: fields[0], source: fields[1], sourceSize: sourceSize, sourceModified: sourceModified,
+                    sourceSHA256: fields[4], output: fields[5], outputSize: outputSize, outputModified: outputModified,
+                    outputSHA256: fields[8]))
         }
         return BuildRecord(
-            settings: text(settings), manifestSize: Int(size), manifestModified: modified, entries: entries)
-    }
-
-    /// The fields of a record in order, each ended by a tab or, the last of a line, by a line break.
-    private struct FieldReader {
-        typealias Field = Slice<UnsafeBufferPointer<UInt8>>
-        let bytes: UnsafeBufferPointer<UInt8>
-        var position = 0
-
-        var atEnd: Bool { position >= bytes.count }
-
-        /// The next field when it ends the line (or does not) as asked; nil otherwise or at the end.
-        mutating func field(endingLine: Bool) -> Field? {
-            let start = position
-            var index = start
-            while index < bytes.count {
-                let byte = bytes[index]
-                // A tab (9) or a line break (10), told apart only then.
-                if byte &- 9 < 2 {
-                    position = index + 1
-                    return (byte == 10) == endingLine ? bytes[start..<index] : nil
-                }
-                index += 1
-            }
-            position = index
-            return nil
-        }
+            settings: String(lines[0]), manifestSize: size, manifestModified: modified, entries: entries)
     }
 
     /// Writes the record; a path with a tab or a line break in it is not recorded (the next build takes
@@ -151,77 +114,32 @@ struct BuildRecord: Equatable, Sendable {
             lines: Self.lines(for: entries), to: paths)
     }
 
-    /// Writes the record from its parts: the first line, then `lines` as `lines(for:)` made them (a build
-    /// makes those while its commit writes the manifest, whose size and time the first line holds). Nil
+    /// Writes the record from its parts: the first two lines, then `lines` as `lines(for:)` made them. Nil
     /// `lines` removes the record.
-    static func save(settings: String, manifestSize: Int, manifestModified: Int64, lines: [UInt8]?, to paths: PackPaths)
+    static func save(settings: String, manifestSize: Int, manifestModified: Int64, lines: String?, to paths: PackPaths)
     {
         guard let lines else {
             try? FileManager.default.removeItem(at: url(paths))
             return
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(settings.utf8.count + 42 + lines.count)
-        bytes += settings.utf8
-        bytes.append(UInt8(ascii: "\n"))
-        appendDigits(Int64(manifestSize), to: &bytes)
-        bytes.append(UInt8(ascii: "\t"))
-        appendDigits(manifestModified, to: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-        bytes += lines
-        try? PackTransaction.writeAtomically(Data(bytes), to: url(paths), durable: false)
+        let text = "\(settings)\n\(manifestSize)\t\(manifestModified)\n" + lines
+        try? PackTransaction.writeAtomically(Data(text.utf8), to: url(paths), durable: false)
     }
 
-    /// The lines that record `entries`, one per entry; nil when a path has a tab or a line break in it.
-    static func lines(for entries: [Entry]) -> [UInt8]? {
-        let tab = UInt8(ascii: "\t")
-        let newline = UInt8(ascii: "\n")
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(128 * entries.count)
-        var recordable = true
-        func text(_ field: String) {
-            let start = bytes.count
-            var field = field
-            field.withUTF8 { bytes.append(contentsOf: $0) }
-            if bytes[start...].contains(where: { $0 == tab || $0 == newline }) { recordable = false }
-        }
+    /// The lines that record `entries`, one per entry; nil when a name has a tab or a line break in it.
+    static func lines(for entries: [Entry]) -> String? {
+        var text = ""
+        text.reserveCapacity(256 * entries.count)
         for entry in entries {
-            text(entry.token)
-            bytes.append(tab)
-            text(entry.source)
-            bytes.append(tab)
-            appendDigits(Int64(entry.sourceSize), to: &bytes)
-            bytes.append(tab)
-            appendDigits(entry.sourceModified, to: &bytes)
-            bytes.append(tab)
-            text(entry.sourceSHA256)
-            bytes.append(tab)
-            text(entry.output)
-            bytes.append(tab)
-            appendDigits(Int64(entry.outputSize), to: &bytes)
-            bytes.append(tab)
-            appendDigits(entry.outputModified, to: &bytes)
-            bytes.append(tab)
-            text(entry.outputSHA256)
-            bytes.append(newline)
-            if !recordable { return nil }
+            let names = [entry.token, entry.source, entry.output]
+            if names.contains(where: { $0.contains("\t") || $0.contains("\n") || $0.contains("\r") }) { return nil }
+            let fields = [
+                entry.token, entry.source, String(entry.sourceSize), String(entry.sourceModified), entry.sourceSHA256,
+                entry.output, String(entry.outputSize), String(entry.outputModified), entry.outputSHA256,
+            ]
+            text += fields.joined(separator: "\t") + "\n"
         }
-        return bytes
-    }
-
-    /// `value` in decimal, written straight into `bytes`: `String(value)` costs more than the rest of a line.
-    static func appendDigits(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        return text
     }
 }
 
@@ -278,21 +196,4 @@ struct RecordedBuild: Sendable {
         else { return false }
         return manifest.size == record.manifestSize && manifest.modified == record.manifestModified
     }
-}
-
-/// A whole number in decimal, an optional minus sign and digits only, read from its bytes.
-func decimal<Digits: Collection<UInt8>>(_ field: Digits) -> Int64? {
-    var digits = field[...]
-    let negative = digits.first == UInt8(ascii: "-")
-    if negative { digits = digits.dropFirst() }
-    guard !digits.isEmpty else { return nil }
-    var value: Int64 = 0
-    for byte in digits {
-        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-        let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-        let (sum, carry) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-        guard !overflow, !carry else { return nil }
-        value = sum
-    }
-    return negative ? -value : value
 }
