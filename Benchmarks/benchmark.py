@@ -582,8 +582,8 @@ def write(results):
          f"bands at 48 kHz) and its temporal decay (24 steps every 0.5 ms), asked 2–3 times a fragment to find the "
          f"gain and again under the limiter — our own code, {results['profile']['our code (assets)']:.0f} % of a "
          f"cold build; the voice analysis adds {results['profile']['voice analysis (aubio, FFTW)']:.0f} % in aubio "
-         f"and FFTW; "
-         + (f"the first round's build, which normalized by a level meter, took {seconds(earlier['first round'])} "
+         f"and FFTW"
+         + (f"; the first round's build, which normalized by a level meter, took {seconds(earlier['first round'])} "
             f"on the same deliveries without .m4a" if "first round" in earlier else "")),
         ("at least 20× faster than ffmpeg-normalize", results["ffmpeg"] / s36["cold"] >= 20,
          f"{results['ffmpeg'] / s36['cold']:.1f}× ({results['ffmpeg'] / s36['cold_best']:.1f}× with the best converter)",
@@ -616,7 +616,7 @@ def write(results):
          (f"{results['split']['seconds']:.2f} s, {results['split']['peakMB']} MB ({results['split']['utterances']:,} "
           f"utterances, {results['split']['sessionMB']} MB of WAV)") if "split" in results else "not measured", ""),
         ("consistency: the odd pack's four recordings flagged, each for its reason, and nothing else; the uniform pack clean",
-         results["consistency"]["uniform"] == [] and results["consistency"]["odd"] == [
+         results["consistency"]["uniform"] == [] and [tuple(row) for row in results["consistency"]["odd"]] == [
              ("raw-audio/digit_3.wav", "another voice or register"), ("raw-audio/digit_5.caf", "a narrower band than the rest"),
              ("raw-audio/digit_6.wav", "another pace"), ("raw-audio/digit_8.aiff", "a noise floor far above the rest")],
          "; ".join(f"{subject.split('/')[-1]}: {why}" for subject, why in results["consistency"]["odd"])

@@ -8,7 +8,7 @@ public struct PackPaths: Equatable, Sendable {
     public let raw: URL
     public let out: URL
     public let manifest: URL
-    /// `.assets/` beside the manifest: the build cache, the lock and the commit journal. Not part of the pack.
+    /// `.assets/` beside the manifest: the build record, the lock and the commit journal. Not part of the pack.
     public var state: URL { manifest.deletingLastPathComponent().appendingPathComponent(".assets") }
     /// Where a build writes new fragments before they are renamed into `out`.
     public var staging: URL { out.appendingPathComponent(".assets-staging") }

@@ -121,9 +121,9 @@ public struct PackTransaction: Sendable {
     }
 
     /// Writes to a temporary name beside `url`, flushes it, and renames it over `url`. `durable: false`
-    /// leaves the flushing to the system: for the build record and the hash cache, which only save work,
-    /// and which a crash can leave old, cut short or empty without harm, since each is checked against the
-    /// files it describes and one that does not parse is ignored.
+    /// leaves the flushing to the system: for the build record, which only saves work, and which a crash can
+    /// leave old, cut short or empty without harm, since it is checked against the files it describes and
+    /// ignored when it does not parse.
     static func writeAtomically(_ data: Data, to url: URL, durable: Bool = true) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).tmp-\(getpid())")
