@@ -149,12 +149,10 @@ struct RecordedBuild: Sendable {
     let record: BuildRecord
     /// In the record's order; nil where the output cannot be stat'ed.
     let outputs: [FileStatus?]
-    private let indexByOutput: [String: Int]
 
     init(_ record: BuildRecord, manifestFolder: OpenFolder) {
         self.record = record
         outputs = record.entries.map { manifestFolder.status($0.output) }
-        indexByOutput = Dictionary(record.entries.indices.map { (record.entries[$0].output, $0) }) { first, _ in first }
     }
 
     /// The recorded digest of `source`, when its size and time are as recorded.
@@ -165,12 +163,13 @@ struct RecordedBuild: Sendable {
             ? entry.sourceSHA256 : nil
     }
 
-    /// The recorded digest of the output at `path` (relative to the manifest's folder), when its size and time
-    /// are as recorded.
-    func digest(ofOutput path: String, status: FileStatus) -> String? {
-        guard let index = indexByOutput[path] else { return nil }
+    /// The recorded digest of the output built from `source`, when it is at `path` (relative to the manifest's
+    /// folder) with the recorded size and time.
+    func digest(ofOutput path: String, builtFrom source: SourceFile, status: FileStatus) -> String? {
+        guard let index = record.indexBySource[source.path] else { return nil }
         let entry = record.entries[index]
-        return entry.outputSize == status.size && entry.outputModified == status.modified ? entry.outputSHA256 : nil
+        return entry.output == path && entry.outputSize == status.size && entry.outputModified == status.modified
+            ? entry.outputSHA256 : nil
     }
 
     /// What the record says of `source`, when the recording and its output are both as the record left

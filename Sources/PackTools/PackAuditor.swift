@@ -33,11 +33,11 @@ public struct AuditReport: Sendable {
     public let utterances: [AuditedUtterance]
     /// `splice.maximumStepDB`: joins past it are marked.
     public let maximumStepDB: Double
-    /// Each fragment's voice against the pack's typical one; nil without a manifest.
-    public let voices: VoiceConsistency?
 
     public var fragments: [Manifest.Fragment] { manifest?.fragments ?? [] }
     public var longestUtterance: Utterance? { check.longestUtterance }
+    /// Each fragment's voice against the pack's typical one, as `check` compared them; nil without a manifest.
+    public var voices: VoiceConsistency? { check.voices }
 
     /// How loud the fragments are heard (ISO 532-1 N5, phon): the pack's median and its spread (max − min).
     public var heardLoudness: (medianPhon: Double, spreadPhon: Double)? {
@@ -75,19 +75,22 @@ public enum PackAuditor {
         return AuditReport(
             paths: paths, manifest: manifest, coverage: rows, check: check,
             utterances: utterances(paths: paths, settings: settings, longest: check.longestUtterance),
-            maximumStepDB: settings.splice.maximumStepDB,
-            voices: manifest.map { VoiceConsistency(manifest: $0, settings: settings.consistency) })
+            maximumStepDB: settings.splice.maximumStepDB)
     }
 
     /// The planned utterances, each spliced by the `Splicer` module with the pack's splice settings.
-    static func utterances(paths: PackPaths, settings: Settings, longest: Utterance?) -> [AuditReport.AuditedUtterance] {
+    static func utterances(paths: PackPaths, settings: Settings, longest: Utterance?) -> [AuditReport.AuditedUtterance]
+    {
         let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) })
-        let splicer = pack.map { Splicer(pack: $0, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs) }
+        let splicer = pack.map {
+            Splicer(pack: $0, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
+        }
         return UtterancePlan.plan(settings: settings, pack: pack, longest: longest).map { plan in
             guard plan.missing.isEmpty, let splicer else {
                 let problem =
                     plan.missing.isEmpty
-                    ? "there is no readable manifest" : "no fragment for \(plan.missing.map(\.text).joined(separator: " "))"
+                    ? "there is no readable manifest"
+                    : "no fragment for \(plan.missing.map(\.text).joined(separator: " "))"
                 return AuditReport.AuditedUtterance(plan: plan, spliced: nil, problem: problem)
             }
             do {

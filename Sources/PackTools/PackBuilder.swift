@@ -167,8 +167,7 @@ public enum PackBuilder {
             let named = NamedSources(scan.sources, naming: naming, paths: paths)
             outcome.failures += named.problems.map(\.diagnostic)
             previous = PreviousPack.load(
-                paths: paths, settings: settings, fingerprint: scan.fingerprint, record: force ? nil : scan.record,
-                force: force)
+                paths: paths, settings: settings, fingerprint: scan.fingerprint, record: scan.record, force: force)
             var toCompare: [(token: Token, source: SourceFile)] = []
             for (token, source) in named.unique {
                 if let carried = previous.carried(token, source: source) {
@@ -218,7 +217,8 @@ public enum PackBuilder {
                 let status = FileStatus.of(output.path)
             else { return nil }
             let digest =
-                record?.digest(ofOutput: old.file, status: status) ?? (try? SHA256.hex(ofFileAt: output.path))
+                record?.digest(ofOutput: old.file, builtFrom: job.source, status: status)
+                ?? (try? SHA256.hex(ofFileAt: output.path))
             return digest == old.sha256 ? NewEntry(old, outputStatus: status) : nil
         }
     }

@@ -21,6 +21,8 @@ public struct CheckReport: Sendable {
     public var manifest: Manifest?
     public var fragmentCount: Int { manifest?.fragments.count ?? 0 }
     public var longestUtterance: Utterance?
+    /// Each fragment's voice against the pack's (the category `consistency`), when the manifest was read.
+    public var voices: VoiceConsistency?
     public var styles: [ReadingStyle] = []
     public var forms: [AmountForm] = []
 

@@ -98,11 +98,10 @@ public struct VoiceConsistency: Sendable {
                 fix: "listen to it and re-record it with the voice clear of noise; \(accept)")
         }
 
-        let noisy =
-            typical.snrDB.map { usual in
-                analysis.snrDB < Self.inaudibleNoiseDB && usual - analysis.snrDB > settings.noiseDB
-            } ?? false
-        if noisy, let usual = typical.snrDB {
+        var noisy = false
+        if let usual = typical.snrDB, analysis.snrDB < Self.inaudibleNoiseDB, usual - analysis.snrDB > settings.noiseDB
+        {
+            noisy = true
             add(
                 .noise,
                 "a noise floor far above the rest: \(one(analysis.snrDB)) dB under the voice, where the pack's typical is \(one(usual)) dB (consistency.noiseDB \(one(settings.noiseDB)))",
@@ -147,6 +146,7 @@ extension PackChecker {
     /// the pack was built from.
     static func checkConsistency(_ manifest: Manifest, settings: Settings, into report: inout CheckReport) {
         let consistency = VoiceConsistency(manifest: manifest, settings: settings.consistency)
+        report.voices = consistency
         let severity: Diagnostic.Severity = settings.consistency.severity == .error ? .error : .warning
         for fragment in manifest.fragments where fragment.analysis != nil {
             let findings = (consistency.findings[fragment.token] ?? []).map {

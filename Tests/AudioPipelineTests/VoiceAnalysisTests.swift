@@ -29,13 +29,8 @@ import Testing
             samples.append(Float(0.08 * envelope * sample))
         }
         samples += [Float](repeating: 0, count: pad)
-        var state: UInt64 = 7
-        for index in samples.indices {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let unit = Double(state >> 11) / Double(1 << 53)
-            samples[index] += Float(noiseRMS * 3.0.squareRoot() * (2 * unit - 1))
-        }
-        return Signal(samples: samples, sampleRate: rate)
+        let noise = TestSignals.noise(rms: noiseRMS, seconds: Double(samples.count) / Double(rate) + 0.01, seed: 7)
+        return Signal(samples: zip(samples, noise).map(+), sampleRate: rate)
     }
 
     static func analyse(_ signal: Signal) throws -> VoiceAnalysis {

@@ -61,8 +61,8 @@ import Testing
         #expect(recorded.digest(of: sources[2]) == "source 2")
         let o1 = try FileStatus.of(pack.url("normalized/o1.wav").path).unwrapped()
         let o2 = try FileStatus.of(pack.url("normalized/o2.wav").path).unwrapped()
-        #expect(recorded.digest(ofOutput: "normalized/o1.wav", status: o1) == "output 1")
-        #expect(recorded.digest(ofOutput: "normalized/o2.wav", status: o2) == nil)
+        #expect(recorded.digest(ofOutput: "normalized/o1.wav", builtFrom: sources[1], status: o1) == "output 1")
+        #expect(recorded.digest(ofOutput: "normalized/o2.wav", builtFrom: sources[2], status: o2) == nil)
     }
 
     @Test func aNameWithATabIsNotRecorded() throws {

@@ -23,13 +23,14 @@ public struct RecordingSession {
             "零", "digit_1", "二", "三", "四", "五", "六", "七", "八", "九", "五", "两", "十", "百", "千", "万", "亿",
             "元", "角", "unit_fen", "整",
         ]
-        var generator = SplitMix(seed: seed)
+        var generator = SeededRandom(seed: seed)
         var samples = [Float](repeating: 0, count: Int(0.6 * Double(rate)))
         var utterances: [Range<Int>] = []
         for (index, _) in items.enumerated() {
             let syllable = Signals.syllable(
                 vowelRMS: index == 10 ? 0.12 : 0.06 + 0.03 * generator.unit(), fricativeBelowDB: 32,
-                fricativeSeconds: 0.05 + 0.04 * generator.unit(), vowelSeconds: 0.18 + 0.3 * generator.unit(), rate: rate)
+                fricativeSeconds: 0.05 + 0.04 * generator.unit(), vowelSeconds: 0.18 + 0.3 * generator.unit(),
+                rate: rate)
             utterances.append(samples.count..<(samples.count + syllable.count))
             samples += syllable
             let pause = Int((0.35 + 0.85 * generator.unit()) * Double(rate))
@@ -51,17 +52,5 @@ public struct RecordingSession {
         try file.write(interleaved: samples)
         try file.close()
         return RecordingSession(folder: folder, path: path, utterances: utterances, items: items, rate: rate)
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func unit() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
     }
 }

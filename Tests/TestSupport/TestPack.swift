@@ -126,16 +126,9 @@ public final class TestPack {
 /// Test signals with levels known by construction.
 public enum Signals {
     public static func noise(rms: Double, count: Int, seed: UInt64) -> [Float] {
-        var state = seed &+ 0x1234_5678
+        var random = SeededRandom(seed: seed &+ 0x1234_5678)
         let scale = rms * 3.0.squareRoot()
-        return (0..<count).map { _ in
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            let unit = Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-            return Float(scale * (2 * unit - 1))
-        }
+        return (0..<count).map { _ in Float(scale * (2 * random.unit() - 1)) }
     }
 
     /// Hiss `fricativeBelowDB` under a vowel (harmonics of 150 Hz, 20 ms attack, 80 ms decay).
