@@ -257,7 +257,7 @@ public struct ManifestError: Error, Equatable, Sendable, CustomStringConvertible
 extension Manifest {
     /// The canonical bytes of this manifest: sorted keys, two-space indent, final newline.
     public func canonicalData() -> Data {
-        Manifest.canonicalData(header: self, fragmentTexts: fragments.map { Manifest.canonicalText(of: $0)[...] })
+        JSONLayout.indented(CanonicalJSON.data(self))
     }
 
     /// Reads a manifest: its `schemaVersion` first, so a newer file gets a clear message rather than a

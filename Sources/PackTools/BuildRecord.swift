@@ -66,7 +66,7 @@ struct BuildRecord: Equatable, Sendable {
         func append(_ name: String, _ map: [String: String]) {
             append(name)
             append(String(map.count))
-            for (key, value) in map.sorted(inScalarOrderOf: \.key) {
+            for (key, value) in map.sorted { Token.inScalarOrder($0.key, $1.key) } {
                 append(key)
                 append(value)
             }
@@ -150,9 +150,10 @@ struct RecordedBuild: Sendable {
     /// In the record's order; nil where the output cannot be stat'ed.
     let outputs: [FileStatus?]
 
-    init(_ record: BuildRecord, manifestFolder: OpenFolder) {
+    /// `manifestFolder` is the folder the record's output paths are relative to.
+    init(_ record: BuildRecord, manifestFolder: String) {
         self.record = record
-        outputs = record.entries.map { manifestFolder.status($0.output) }
+        outputs = record.entries.map { FileStatus.of(PackPaths.join(manifestFolder, $0.output)) }
     }
 
     /// The recorded digest of `source`, when its size and time are as recorded.

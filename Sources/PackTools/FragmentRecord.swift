@@ -13,7 +13,8 @@ enum FragmentRecord {
     ) -> Manifest.Fragment {
         Manifest.Fragment(
             token: token, file: file, frames: report.frames, durationMs: report.durationMs, sha256: sha256,
-            loudnessPhon: report.loudnessPhon, loudnessLUFS: report.loudnessLUFS, truePeakDBTP: report.truePeakDBTP, gainDB: report.loudness.gainDB,
+            loudnessPhon: report.loudnessPhon, loudnessLUFS: report.loudnessLUFS, truePeakDBTP: report.truePeakDBTP,
+            gainDB: report.loudness.gainDB,
             limiterReductionDB: report.loudness.limiterReductionDB, trimmedHeadMs: report.trim.headMs,
             trimmedTailMs: report.trim.tailMs, headDBFS: report.edgeLevels.headDBFS,
             tailDBFS: report.edgeLevels.tailDBFS, warnings: warnings(report, settings: settings),

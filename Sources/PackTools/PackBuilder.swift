@@ -129,7 +129,7 @@ public enum PackBuilder {
             paths = request.paths
             (sources, skipped, problems) = SourceScanner(paths: paths).scan()
             fingerprint = BuildRecord.fingerprint(request.settings, paths: paths)
-            let manifestFolder = OpenFolder(paths.manifest.deletingLastPathComponent().path)
+            let manifestFolder = paths.manifest.deletingLastPathComponent().path
             record = BuildRecord.load(paths).map { RecordedBuild($0, manifestFolder: manifestFolder) }
         }
 
@@ -269,7 +269,7 @@ public enum PackBuilder {
         let changesPack: Bool
 
         init(_ entries: [NewEntry], previous: PreviousPack, moves: [String], settings: Settings, paths: PackPaths) {
-            self.entries = entries.sorted(inScalarOrderOf: \.token)
+            self.entries = entries.sorted { Token.inScalarOrder($0.token, $1.token) }
             manifest = Manifest.canonicalData(
                 header: Manifest.header(settings), fragmentTexts: self.entries.map(\.text))
             self.moves = moves

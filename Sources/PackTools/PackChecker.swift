@@ -125,7 +125,7 @@ public enum PackChecker {
         }
         // A file in the output folder that the manifest does not list is left over from something.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.out.path)) ?? []
-        for name in names.sorted(inScalarOrderOf: { $0 }) where !name.hasPrefix(".") {
+        for name in names.sorted(by: Token.inScalarOrder) where !name.hasPrefix(".") {
             let url = paths.out.appendingPathComponent(name)
             guard !listed.contains(url.standardizedFileURL.path) else { continue }
             report.add(

@@ -108,9 +108,9 @@ public enum SessionSplitter {
     }
 
     /// Each take's frames, in the order of `items`.
-    private static func ranges(_ request: SplitRequest, items: [String], progress: (Double) -> Void) throws(
-        SplitError
-    ) -> Takes {
+    private static func ranges(_ request: SplitRequest, items: [String], progress: (Double) -> Void) throws(SplitError)
+        -> Takes
+    {
         let name = request.sessionName
         let detector = UtteranceDetector(minimumPauseMs: request.minimumPauseMs)
         func detect() throws(SplitError) -> (SoundFile.Info, [Range<Int>]) {
@@ -127,7 +127,9 @@ public enum SessionSplitter {
             let cut = Takes(info: info, ranges: withMargins(found, request, info: info))
             guard found.count == items.count else {
                 let listed = cut.ranges.enumerated().map { index, range in
-                    String(format: "%d: %.3f–%.3f s", index + 1, cut.seconds(range.lowerBound), cut.seconds(range.upperBound))
+                    String(
+                        format: "%d: %.3f–%.3f s", index + 1, cut.seconds(range.lowerBound),
+                        cut.seconds(range.upperBound))
                 }
                 let labels = cut.ranges.enumerated().map { index, range in
                     AudacityLabel(
@@ -165,7 +167,8 @@ public enum SessionSplitter {
                 }
                 // A point label names the utterance it stands in, or the first one after it.
                 let limit = index + 1 < labels.count ? Int(labels[index + 1].startSeconds * rate) : info.frames
-                guard let take = zip(found, detected).first(where: { $0.0.upperBound > start && $0.0.lowerBound < limit })
+                guard
+                    let take = zip(found, detected).first(where: { $0.0.upperBound > start && $0.0.lowerBound < limit })
                 else {
                     throw SplitError(
                         "the point label '\(label.text)' at \(String(format: "%.3f", label.startSeconds)) s stands at no utterance",

@@ -47,7 +47,7 @@ public struct SourceScanner: Sendable {
             problems: &problems, nested: &nested)
         // Names are walked in order, so the paths of one folder are already in order; a sub-folder's paths
         // sort among its parent's files by the whole path ("a.wav" before "a/b.wav").
-        if nested { sources = sources.sorted(inScalarOrderOf: \.path) }
+        if nested { sources = sources.sorted { Token.inScalarOrder($0.path, $1.path) } }
         return (sources, skipped, problems)
     }
 
@@ -68,8 +68,7 @@ public struct SourceScanner: Sendable {
                     fix: "make it readable"))
             return
         }
-        let opened = OpenFolder(folder)
-        for name in names.sorted(inScalarOrderOf: { $0 }) {
+        for name in names.sorted(by: Token.inScalarOrder) {
             let path = folder + "/" + name
             func display() -> String { paths.display(URL(fileURLWithPath: path)) }
             let (stem, pathExtension) = Self.split(name)
@@ -79,7 +78,7 @@ public struct SourceScanner: Sendable {
                 skipped.append(display())
                 continue
             }
-            guard let status = opened.status(name) else {
+            guard let status = FileStatus.of(path) else {
                 let said = FileStatus.lastError
                 problems.append(
                     Diagnostic(

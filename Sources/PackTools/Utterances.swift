@@ -45,7 +45,9 @@ public enum UtterancePlan {
                 return seen.insert(token).inserted
             }
         }
-        func utterance(_ purpose: String, _ amount: Amount, _ style: ReadingStyle, _ form: AmountForm, _ template: Template?)
+        func utterance(
+            _ purpose: String, _ amount: Amount, _ style: ReadingStyle, _ form: AmountForm, _ template: Template?
+        )
             -> PlannedUtterance
         {
             let reading = SpeechConverter(style: style, form: form).reading(of: amount)
@@ -64,13 +66,16 @@ public enum UtterancePlan {
             }
         }
         if let longest {
-            let template = longest.template.flatMap { name in settings.templates[name].map { Template(name: name, text: $0) } }
+            let template = longest.template.flatMap { name in
+                settings.templates[name].map { Template(name: name, text: $0) }
+            }
             planned.append(utterance("longest", longest.amount, longest.style, longest.form, template))
         }
         if let style = settings.styles.first, let form = settings.forms.first {
             for (name, text) in settings.templates.sorted(by: { $0.key < $1.key }) {
                 planned.append(
-                    utterance("template \(name)", try! Amount(parsing: "88"), style, form, Template(name: name, text: text)))
+                    utterance(
+                        "template \(name)", try! Amount(parsing: "88"), style, form, Template(name: name, text: text)))
             }
         }
         return planned
@@ -133,7 +138,8 @@ public struct SplicedUtterance: Sendable {
             let own = max(
                 try largestStep(splicer.pack.audio(for: tokens[index - 1]).samples[...]),
                 try largestStep(splicer.pack.audio(for: tokens[index]).samples[...]))
-            let around = max(0, starts[index] - 44)..<min(audio.samples.count, starts[index] + splicer.crossfadeFrames + 44)
+            let around =
+                max(0, starts[index] - 44)..<min(audio.samples.count, starts[index] + splicer.crossfadeFrames + 44)
             joins.append(
                 Join(
                     atMs: Manifest.rounded(Double(starts[index]) * 1000 / rate), left: tokens[index - 1],

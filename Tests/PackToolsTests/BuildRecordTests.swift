@@ -49,7 +49,7 @@ import Testing
         pack.writeBytes("s1.wav", Data(repeating: 9, count: 50))  // changed
         pack.writeBytes("../normalized/o2.wav", Data(repeating: 9, count: 50))  // its output changed
         pack.writeBytes("s4.wav", Data(repeating: 4, count: 14))  // new
-        let recorded = RecordedBuild(record, manifestFolder: OpenFolder(pack.root.path))
+        let recorded = RecordedBuild(record, manifestFolder: pack.root.path)
         let sources = SourceScanner(paths: pack.paths).scan().sources
         #expect(sources.count == 5)
         #expect(recorded.moved(sources).map(\.path) == ["raw-audio/s1.wav", "raw-audio/s2.wav", "raw-audio/s4.wav"])
