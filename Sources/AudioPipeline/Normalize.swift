@@ -46,9 +46,10 @@ public struct Normalize: Equatable, Sendable {
                 fix: "export the recording again, with the voice in it")
         }
         let heard = try HeardLoudness(signal, fullScaleDBSPL: fullScaleDBSPL)
-        // The first guess: the gain that brings the K-weighted level to the target, usually within 3 phon.
-        let (gain, phonAtGain) = heard.gain(
-            reaching: targetPhon, tolerance: Self.tolerancePhon, from: targetLUFS - inputLoudness)
+        // The first guess: the gain that brings the K-weighted level to the target, usually within 3 phon. The
+        // search runs at the model's quick resolution, to half the tolerance: what it finds is measured again.
+        let (gain, _) = heard.gain(
+            reaching: targetPhon, tolerance: Self.tolerancePhon / 2, from: targetLUFS - inputLoudness)
         if gain > maximumGainDB {
             throw AudioError(
                 file: name,
@@ -56,8 +57,7 @@ public struct Normalize: Equatable, Sendable {
                     "it measures \(Self.format(inputLoudness)) LUFS and would need \(Self.format(gain)) dB of gain",
                 fix: "record it louder, or raise loudness.maximumGainDB in assets.json")
         }
-        let (output, finalGain, limiting, phon, peak) = try fit(
-            signal, heard: heard, gain: gain, phonAtGain: phonAtGain, inputPeak: inputPeak)
+        let (output, finalGain, limiting, phon, peak) = try fit(signal, heard: heard, gain: gain, inputPeak: inputPeak)
         let report = LoudnessReport(
             inputLUFS: inputLoudness, inputTruePeakDBTP: inputPeak, gainDB: finalGain,
             limiterReductionDB: limiting, outputLUFS: LoudnessMeter.fragmentLoudness(output),
@@ -65,21 +65,21 @@ public struct Normalize: Equatable, Sendable {
         return (output, report)
     }
 
-    /// `signal` raised by `gain` (heard at `phonAtGain`), and, when its peaks pass the ceiling, limited with
-    /// the gain raised again until it is heard at the target: the samples, the final gain, the limiting,
-    /// and the heard loudness and true peak measured on the result.
+    /// `signal` raised by `gain`, and, when its peaks pass the ceiling, limited with the gain raised again
+    /// until it is heard at the target: the samples, the final gain, the limiting, and the heard loudness
+    /// and true peak measured on the result.
     private func fit(
-        _ signal: Signal, heard: HeardLoudness, gain: Double, phonAtGain: Double, inputPeak: Double
+        _ signal: Signal, heard: HeardLoudness, gain: Double, inputPeak: Double
     ) throws(AudioError) -> (Signal, gain: Double, limiting: Double, phon: Double, peak: Double) {
         var gain = gain
-        var phonAtGain = phonAtGain
         let ceiling = ceilingDBTP - Self.encoderMarginDB
         var limiterThreshold = ceiling - Self.limiterMarginDB
         var output = signal
         var limiting = 0.0
         // Peaks scale with the gain exactly and the heard loudness is asked at the gain: only a limited
         // signal is measured again.
-        var measured = (phon: phonAtGain, peak: inputPeak + gain)
+        var measured = (phon: Double.nan, peak: inputPeak + gain)
+        var unlimitedCorrections = 0
         var previous: (gain: Double, phon: Double)?
         var peakKnown = true
         // Under the limiter the heard loudness is estimated from the input's filter bank (`HeardLoudness`),
@@ -90,19 +90,27 @@ public struct Normalize: Equatable, Sendable {
         var phonIsEstimate = false
         // Made on the first iteration that needs it: what it prepares does not depend on the gain.
         var limiter: TruePeakLimiter?
+        // The limiter's gain on each sample of the result (none when it did not act).
+        var gains: [Float] = []
         for _ in 0..<8 {
             limiting = 0
             peakKnown = true
             measured.peak = inputPeak + gain
             guard measured.peak > ceiling else {
+                // Measured at the standard's resolution; the quick search's gain is corrected once if need be.
+                measured.phon = heard.n5Phon(gainDB: gain)
+                let shortfall = targetPhon - measured.phon
+                if abs(shortfall) > Self.tolerancePhon && unlimitedCorrections == 0 {
+                    unlimitedCorrections += 1
+                    gain += shortfall
+                    continue
+                }
                 output = Signal(samples: Self.scaled(signal.samples, by: gain), sampleRate: signal.sampleRate)
-                if previous != nil { phonAtGain = heard.n5Phon(gainDB: gain) }  // the gain moved under the limiter
-                measured.phon = phonAtGain
+                gains = []
                 phonIsEstimate = false
                 break
             }
             if limiter == nil { limiter = TruePeakLimiter(signal) }
-            let gains: [Float]
             (output, limiting, gains) = limiter!.apply(gainDB: gain, thresholdDB: limiterThreshold)
             // Loudness first; the true peak once the loudness is right.
             let estimate =
@@ -111,7 +119,7 @@ public struct Normalize: Equatable, Sendable {
             phonIsEstimate = true
             peakKnown = false
             if abs(targetPhon - estimate) <= Self.tolerancePhon || limiting >= maximumLimitingDB {
-                measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon()
+                measured.phon = heard.limited(gainDB: gain, limiterGains: gains).n5Phon()
                 phonIsEstimate = false
                 fullMeasures += 1
                 estimateError += measured.phon - estimate
@@ -135,13 +143,19 @@ public struct Normalize: Equatable, Sendable {
         }
         // Whatever the iterations left, the ceiling holds, and the heard loudness reported is measured.
         if !peakKnown { measured.peak = LoudnessMeter.truePeak(output) }
+        var excess = 0.0
         if measured.peak > ceiling {
-            let excess = measured.peak - ceiling
+            excess = measured.peak - ceiling
             output.samples = Self.scaled(output.samples, by: -excess)
             measured.peak = ceiling
             phonIsEstimate = true
         }
-        if phonIsEstimate { measured.phon = try HeardLoudness(output, fullScaleDBSPL: fullScaleDBSPL).n5Phon() }
+        if phonIsEstimate {
+            measured.phon =
+                gains.isEmpty
+                ? heard.n5Phon(gainDB: gain - excess)
+                : heard.limited(gainDB: gain - excess, limiterGains: gains).n5Phon()
+        }
         return (output, gain, limiting, measured.phon, measured.peak)
     }
 

@@ -38,10 +38,22 @@ public struct ZwickerLoudness: Sendable {
         self.intensities = intensities
     }
 
+    /// How finely the two time filters run (the nonlinear decay and the temporal weighting). The standard's
+    /// program steps them 24 times every 0.5 ms frame, on input interpolated between frames; two steps give
+    /// N5 within 0.4 % of the standard's (0.05 phon) on the tests' tones, bursts and noise, at a twelfth of
+    /// those filters' cost — for searches whose result is then measured at the standard's resolution.
+    public enum Resolution: Sendable {
+        case standard, quick
+
+        var stepsPerFrame: Int { self == .standard ? 24 : 2 }
+    }
+
     /// Total loudness in sone, every 2 ms, with every band level raised by `gainDB` — and each frame's
     /// intensities scaled by `framePowers[frame]`, when given: a slowly varying gain (a limiter's) applied
     /// after the filters instead of before them.
-    public func loudness(gainDB: Double = 0, framePowers: [Double]? = nil) -> [Double] {
+    public func loudness(gainDB: Double = 0, framePowers: [Double]? = nil, resolution: Resolution = .standard)
+        -> [Double]
+    {
         let frames = intensities.count
         let bands = Tables.criticalBands + 1
         let gain = pow(10, gainDB / 10)
@@ -53,14 +65,15 @@ public struct ZwickerLoudness: Sendable {
             Self.coreLoudness(intensities[frame], gain: gain * (framePowers?[frame] ?? 1), into: &frameCore, tables)
             for band in 0..<bands { core[band][frame] = frameCore[band] }
         }
-        let decayed = Self.nonlinearDecay(core)
+        let steps = resolution.stepsPerFrame
+        let decayed = Self.nonlinearDecay(core, steps: steps)
         var column = [Double](repeating: 0, count: bands)
         var total = [Double](repeating: 0, count: frames)
         for frame in 0..<frames {
             for band in 0..<bands { column[band] = decayed[band][frame] }
             total[frame] = Self.totalLoudness(column, tables)
         }
-        let weighted = Self.temporalWeighting(total)
+        let weighted = Self.temporalWeighting(total, steps: steps)
         return stride(from: 0, to: weighted.count, by: Self.levelRate / Self.outputRate).map { weighted[$0] }
     }
 
@@ -183,11 +196,10 @@ public struct ZwickerLoudness: Sendable {
     // MARK: - Nonlinear temporal decay (ISO 532-1, 6.4)
 
     /// Each critical band's core loudness over time (`core[band][frame]`) passed through the decay of hearing:
-    /// fast after a short sound, slower after a long one. The filter runs at 24 steps per 0.5 ms frame on
+    /// fast after a short sound, slower after a long one. The filter runs `steps` times per 0.5 ms frame on
     /// linearly interpolated input, four bands side by side (see `DecayCoefficients.next`).
-    static func nonlinearDecay(_ core: [[Double]]) -> [[Double]] {
-        let steps = 24
-        let filter = DecayCoefficients.atStep
+    static func nonlinearDecay(_ core: [[Double]], steps: Int) -> [[Double]] {
+        let filter = steps == 24 ? DecayCoefficients.standard : DecayCoefficients(step: 1 / Double(levelRate * steps))
         let frames = core.first?.count ?? 0
         var output = core
         for first in stride(from: 0, to: core.count, by: 4) {
@@ -218,7 +230,7 @@ public struct ZwickerLoudness: Sendable {
 
     /// The decay filter's coefficients for time constants of 5, 15 and 75 ms.
     struct DecayCoefficients {
-        static let atStep = DecayCoefficients(step: 1 / Double(levelRate * 24))
+        static let standard = DecayCoefficients(step: 1 / Double(levelRate * 24))
         let b0, b1, b2, b3, b4, b5: Double
 
         init(step: Double) {
@@ -250,7 +262,9 @@ public struct ZwickerLoudness: Sendable {
         ) {
             // The lanes' maxima and minima by mask: the generic pointwiseMax is not inlined.
             func larger(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { a.replacing(with: b, where: b .> a) }
-            func smaller(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> { a.replacing(with: b, where: b .< a) }
+            func smaller(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+                a.replacing(with: b, where: b .< a)
+            }
             let falling = ui .< uo
             let coupled = falling .& (uo .> u2)
             let single = falling .& .!coupled
@@ -320,15 +334,14 @@ public struct ZwickerLoudness: Sendable {
 
     /// Two first-order low-passes of the total loudness (3.5 ms and 70 ms), mixed 0.47 : 0.53: how a short
     /// sound is heard as softer than a long one of the same level.
-    static func temporalWeighting(_ loudness: [Double]) -> [Double] {
-        let fast = lowPass(loudness, tau: 0.0035)
-        let slow = lowPass(loudness, tau: 0.070)
+    static func temporalWeighting(_ loudness: [Double], steps: Int) -> [Double] {
+        let fast = lowPass(loudness, tau: 0.0035, steps: steps)
+        let slow = lowPass(loudness, tau: 0.070, steps: steps)
         return zip(fast, slow).map { 0.47 * $0 + 0.53 * $1 }
     }
 
-    /// A first-order low-pass run at 24 steps per frame on linearly interpolated input.
-    static func lowPass(_ values: [Double], tau: Double) -> [Double] {
-        let steps = 24
+    /// A first-order low-pass run `steps` times per frame on linearly interpolated input.
+    static func lowPass(_ values: [Double], tau: Double, steps: Int) -> [Double] {
         let a = exp(-1 / (Double(levelRate * steps) * tau))
         var y = 0.0
         var output = values

@@ -66,7 +66,7 @@ struct BuildRecord: Equatable, Sendable {
         func append(_ name: String, _ map: [String: String]) {
             append(name)
             append(String(map.count))
-            for (key, value) in map.sorted { Token.inScalarOrder($0.key, $1.key) } {
+            for (key, value) in map.sorted(by: { Token.inScalarOrder($0.key, $1.key) }) {
                 append(key)
                 append(value)
             }

@@ -234,6 +234,23 @@ import VoicePack
         #expect(LoudnessMeter.truePeak(output) <= -1)
     }
 
+    /// The heard loudness of a limited fragment is measured from the signal resampled once, the limiter's
+    /// gains applied at the model's rate: the same, within 0.02 phon, as resampling the limited fragment.
+    @Test(arguments: [22_050, 44_100, 48_000])
+    func aLimitedFragmentIsHeardAsIfResampledAgain(rate: Int) throws {
+        var samples = TestSignals.vowel(rms: 0.1, seconds: 0.8, rate: rate)
+        for start in stride(from: rate / 10, to: samples.count - 100, by: rate / 7) {
+            for index in start..<(start + 30) { samples[index] *= 6 }
+        }
+        let signal = Signal(samples: samples, sampleRate: rate)
+        let (output, reduction, gains) = TruePeakLimiter(signal).apply(gainDB: 8, thresholdDB: -1.13)
+        #expect(reduction > 6)
+        let heard = try HeardLoudness(signal, fullScaleDBSPL: 90)
+        let resampledAgain = try Self.heard(output)
+        let limited = heard.limited(gainDB: 8, limiterGains: gains).n5Phon()
+        #expect(abs(limited - resampledAgain) <= 0.02, "\(limited) against \(resampledAgain) phon")
+    }
+
     /// One syllable — 10 ms of pre-roll, a fricative 35 dB under its vowel, a 20 ms attack, an 80 ms decay —
     /// cut to 150 ms, 250 ms and left at 1.5 s, each cut with a 10 ms fade: heard alike once normalized.
     @Test func aSyllableCutShortIsHeardLikeTheWhole() throws {
