@@ -47,7 +47,8 @@ public struct Splicer: Sendable {
         var start = 0
         for (index, length) in lengths.enumerated() {
             if index > 0 {
-                start += lengths[index - 1] + gapFrames
+                start +=
+                    lengths[index - 1] + gapFrames
                     - Splicer.overlap(crossfadeFrames, lengths[index - 1], length)
             }
             starts.append(start)
@@ -76,40 +77,32 @@ public struct Splicer: Sendable {
         let crossfade = crossfadeFrames
         let lengths = pieces.map(\.count)
         let total = Splicer.frames(lengths: lengths, gap: gap, crossfade: crossfade)
-        let ramp = (0..<crossfade).map { Splicer.ramp($0, crossfade) }
         // Non-overlapping stretches are copied as they are; only the joins are mixed (and re-quantized).
-        let output = [Float](unsafeUninitializedCapacity: total) { buffer, count in
-            buffer.initialize(repeating: 0)
-            var start = 0
-            for (index, piece) in pieces.enumerated() {
-                let fadeIn = index == 0 ? 0 : Splicer.overlap(crossfade, lengths[index - 1], piece.count)
-                let fadeOut =
-                    index == pieces.count - 1 ? 0 : Splicer.overlap(crossfade, piece.count, lengths[index + 1])
-                piece.withUnsafeBufferPointer { source in
-                    let rampIn = fadeIn == crossfade ? ramp : (0..<fadeIn).map { Splicer.ramp($0, fadeIn) }
-                    for frame in 0..<fadeIn { buffer[start + frame] += source[frame] * rampIn[frame] }
-                    let middle = UnsafeMutableBufferPointer(
-                        rebasing: buffer[(start + fadeIn)..<(start + source.count - fadeOut)])
-                    _ = middle.update(fromContentsOf: source[fadeIn..<(source.count - fadeOut)])
-                    let rampOut = fadeOut == crossfade ? ramp : (0..<fadeOut).map { Splicer.ramp($0, fadeOut) }
-                    let tail = source.count - fadeOut
-                    for frame in 0..<fadeOut {
-                        buffer[start + tail + frame] = source[tail + frame] * (1 - rampOut[frame])
-                    }
-                }
-                if fadeIn > 0 {
-                    Splicer.quantize(
-                        UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + fadeIn)]), format.sampleFormat)
-                }
-                start += piece.count - fadeOut + gap
+        var output = [Float](repeating: 0, count: total)
+        // Joins are a whole crossfade long but where a piece is shorter than one: that ramp made once.
+        let fullRamp = (0..<crossfade).map { Splicer.ramp($0, crossfade) }
+        func ramp(_ length: Int) -> [Float] {
+            length == crossfade ? fullRamp : (0..<length).map { Splicer.ramp($0, length) }
+        }
+        var start = 0
+        for (index, piece) in pieces.enumerated() {
+            let fadeIn = index == 0 ? 0 : Splicer.overlap(crossfade, lengths[index - 1], piece.count)
+            let fadeOut = index == pieces.count - 1 ? 0 : Splicer.overlap(crossfade, piece.count, lengths[index + 1])
+            let tail = piece.count - fadeOut
+            let (rampIn, rampOut) = (ramp(fadeIn), ramp(fadeOut))
+            for frame in 0..<fadeIn { output[start + frame] += piece[frame] * rampIn[frame] }
+            output.replaceSubrange((start + fadeIn)..<(start + tail), with: piece[fadeIn..<tail])
+            for frame in 0..<fadeOut {
+                output[start + tail + frame] = piece[tail + frame] * (1 - rampOut[frame])
             }
-            count = total
+            if fadeIn > 0 { Splicer.quantize(&output[start..<(start + fadeIn)], format.sampleFormat) }
+            start += tail + gap
         }
         return PCMAudio(samples: output, sampleRate: format.sampleRate, sampleFormat: format.sampleFormat)
     }
 
     /// Mixed samples back on the format's grid, so the sound is exactly what its file will hold.
-    static func quantize(_ samples: UnsafeMutableBufferPointer<Float>, _ format: SampleFormat) {
+    static func quantize(_ samples: inout ArraySlice<Float>, _ format: SampleFormat) {
         let steps: Float
         switch format {
         case .pcm16: steps = 32768
@@ -129,7 +122,9 @@ public struct Splicer: Sendable {
         Splicer.fileData(audio, container: container ?? pack.manifest.format.container)
     }
 
-    public static func fileData(_ audio: PCMAudio, container: Container) -> Data { PCMFile.encode(audio, as: container) }
+    public static func fileData(_ audio: PCMAudio, container: Container) -> Data {
+        PCMFile.encode(audio, as: container)
+    }
 
     /// A file name that changes when the sound does: iOS caches notification sounds by name, so a changed
     /// sound under an old name may never be heard.
