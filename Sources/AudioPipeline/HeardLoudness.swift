@@ -29,11 +29,12 @@ public struct HeardLoudness: Sendable {
     }
 
     /// The heard loudness of the signal raised by `gainDB` and then by a limiter's `limiterGains` (one a
-    /// sample, at the signal's own rate), measured in full without resampling again: the gains, interpolated
-    /// to the model's rate, scale the signal already resampled. A limiter's gain moves over milliseconds, so
-    /// the two orders differ only within a few hundred hertz of the converter's cut-off (17.6 kHz), far
-    /// above the model's highest band; a test holds them within 0.02 phon.
+    /// sample, at the signal's own rate; none: the gain alone), measured in full without resampling again:
+    /// the gains, interpolated to the model's rate, scale the signal already resampled. A limiter's gain
+    /// moves over milliseconds, so the two orders differ only within a few hundred hertz of the converter's
+    /// cut-off (17.6 kHz), far above the model's highest band; a test holds them within 0.02 phon.
     public func limited(gainDB: Double, limiterGains: [Float]) -> HeardLoudness {
+        let limiterGains = limiterGains.isEmpty ? [1] : limiterGains
         let scale = Decibels.gain(gainDB)
         let step = Double(sourceRate) / Double(ZwickerLoudness.sampleRate)
         let last = limiterGains.count - 1

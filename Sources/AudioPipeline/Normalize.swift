@@ -79,7 +79,7 @@ public struct Normalize: Equatable, Sendable {
         // Peaks scale with the gain exactly and the heard loudness is asked at the gain: only a limited
         // signal is measured again.
         var measured = (phon: Double.nan, peak: inputPeak + gain)
-        var unlimitedCorrections = 0
+        var corrected = false
         var previous: (gain: Double, phon: Double)?
         var peakKnown = true
         // Under the limiter the heard loudness is estimated from the input's filter bank (`HeardLoudness`),
@@ -99,15 +99,12 @@ public struct Normalize: Equatable, Sendable {
             guard measured.peak > ceiling else {
                 // Measured at the standard's resolution; the quick search's gain is corrected once if need be.
                 measured.phon = heard.n5Phon(gainDB: gain)
-                let shortfall = targetPhon - measured.phon
-                if abs(shortfall) > Self.tolerancePhon && unlimitedCorrections == 0 {
-                    unlimitedCorrections += 1
-                    gain += shortfall
+                if abs(targetPhon - measured.phon) > Self.tolerancePhon && !corrected {
+                    (gain, corrected) = (gain + targetPhon - measured.phon, true)
                     continue
                 }
                 output = Signal(samples: Self.scaled(signal.samples, by: gain), sampleRate: signal.sampleRate)
-                gains = []
-                phonIsEstimate = false
+                (gains, phonIsEstimate) = ([], false)
                 break
             }
             if limiter == nil { limiter = TruePeakLimiter(signal) }
@@ -142,21 +139,12 @@ public struct Normalize: Equatable, Sendable {
             limiterThreshold -= measured.peak - ceiling + 0.01
         }
         // Whatever the iterations left, the ceiling holds, and the heard loudness reported is measured.
-        if !peakKnown { measured.peak = LoudnessMeter.truePeak(output) }
-        var excess = 0.0
-        if measured.peak > ceiling {
-            excess = measured.peak - ceiling
-            output.samples = Self.scaled(output.samples, by: -excess)
-            measured.peak = ceiling
-            phonIsEstimate = true
-        }
-        if phonIsEstimate {
-            measured.phon =
-                gains.isEmpty
-                ? heard.n5Phon(gainDB: gain - excess)
-                : heard.limited(gainDB: gain - excess, limiterGains: gains).n5Phon()
-        }
-        return (output, gain, limiting, measured.phon, measured.peak)
+        let peak = peakKnown ? measured.peak : LoudnessMeter.truePeak(output)
+        let excess = max(0, peak - ceiling)
+        if excess > 0 { output.samples = Self.scaled(output.samples, by: -excess) }
+        guard excess > 0 || phonIsEstimate else { return (output, gain, limiting, measured.phon, peak) }
+        let phon = heard.limited(gainDB: gain - excess, limiterGains: gains).n5Phon()
+        return (output, gain, limiting, phon, peak - excess)
     }
 
     static func scaled(_ samples: [Float], by decibels: Double) -> [Float] {
