@@ -155,27 +155,6 @@ private struct JSONParser {
 
     mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
-        // Most strings (keys, stems, phrases) hold no escape: found by a scan and made from their UTF-8 at
-        // once, rather than a scalar at a time.
-        let start = index
-        while index < scalars.count, scalars[index] != "\"", scalars[index] != "\\", scalars[index].value >= 0x20 {
-            index += 1
-        }
-        if index < scalars.count, scalars[index] == "\"" {
-            let run = scalars[start..<index]
-            index += 1
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: run.count * 4) { buffer in
-                var count = 0
-                for scalar in run {
-                    UTF8.encode(scalar) { byte in
-                        buffer[count] = byte
-                        count += 1
-                    }
-                }
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
-            }
-        }
-        index = start
         var result = String.UnicodeScalarView()
         while index < scalars.count {
             let scalar = scalars[index]

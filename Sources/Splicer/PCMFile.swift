@@ -216,32 +216,18 @@ enum PCMFile {
     static func encode(_ audio: PCMAudio, as container: Container) -> Data {
         let bigEndian = container == .aiff
         let width = audio.sampleFormat.bytesPerSample
-        var payload = [UInt8](repeating: 0, count: audio.samples.count * width)
-        payload.withUnsafeMutableBytes { raw in
-            audio.samples.withUnsafeBufferPointer { samples in
-                switch audio.sampleFormat {
-                case .pcm16:
-                    let words = raw.bindMemory(to: UInt16.self)
-                    for index in samples.indices {
-                        let value = UInt16(
-                            bitPattern: Int16(truncatingIfNeeded: quantized(samples[index], steps: 32768)))
-                        words[index] = bigEndian ? value.bigEndian : value.littleEndian
-                    }
-                case .pcm24:
-                    let (first, last) = bigEndian ? (2, 0) : (0, 2)
-                    for index in samples.indices {
-                        let value = UInt32(bitPattern: quantized(samples[index], steps: 8_388_608))
-                        raw[3 * index + first] = UInt8(truncatingIfNeeded: value)
-                        raw[3 * index + 1] = UInt8(truncatingIfNeeded: value >> 8)
-                        raw[3 * index + last] = UInt8(truncatingIfNeeded: value >> 16)
-                    }
-                case .float32:
-                    let words = raw.bindMemory(to: UInt32.self)
-                    for index in samples.indices {
-                        let bits = samples[index].bitPattern
-                        words[index] = bigEndian ? bits.bigEndian : bits.littleEndian
-                    }
-                }
+        var payload: [UInt8] = []
+        payload.reserveCapacity(audio.samples.count * width)
+        for sample in audio.samples {
+            let word: UInt32
+            switch audio.sampleFormat {
+            case .pcm16: word = UInt32(bitPattern: quantized(sample, steps: 32768))
+            case .pcm24: word = UInt32(bitPattern: quantized(sample, steps: 8_388_608))
+            case .float32: word = sample.bitPattern
+            }
+            // The word's low `width` bytes, in the container's order.
+            for byte in 0..<width {
+                payload.append(UInt8(truncatingIfNeeded: word >> (8 * (bigEndian ? width - 1 - byte : byte))))
             }
         }
         let isFloat = audio.sampleFormat == .float32
