@@ -1,5 +1,6 @@
 // libFuzzer target: the manifest decoder (schema probe, then the model), and the split of a manifest's
-// text into its fragments' texts that a build carries over. Built by scripts/fuzz.
+// text into its fragments' texts that a build carries over (PackTools/FastPaths.swift, compiled in). Built
+// by scripts/fuzz.
 import Foundation
 import PackManifest
 
