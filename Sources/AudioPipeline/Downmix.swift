@@ -39,9 +39,8 @@ public struct Downmix: Sendable {
         var mixed = [Float](repeating: 0, count: centred[0].count)
         let scale = 1 / Float(active.count)
         for index in active {
-            centred[index].withUnsafeBufferPointer { source in
-                for frame in mixed.indices { mixed[frame] += source[frame] * scale }
-            }
+            let source = centred[index]
+            for frame in mixed.indices { mixed[frame] += source[frame] * scale }
         }
         return (Signal(samples: mixed, sampleRate: sampleRate), .mixed(channels: active.map { $0 + 1 }))
     }

@@ -203,18 +203,12 @@ struct TruePeakLimiter {
         var deepest: Float = 1
         let count = signal.frames
         var gains = [Float](repeating: 1, count: count)
-        let samples = [Float](unsafeUninitializedCapacity: count) { output, initialized in
-            signal.samples.withUnsafeBufferPointer { input in
-                smoothed.withUnsafeBufferPointer { smoothed in
-                    for index in 0..<count {
-                        gain = min(smoothed[index], gain + (1 - gain) * release)
-                        deepest = min(deepest, gain)
-                        gains[index] = gain
-                        output[index] = input[index] * scale * gain
-                    }
-                }
-            }
-            initialized = count
+        var samples = [Float](repeating: 0, count: count)
+        for index in 0..<count {
+            gain = min(smoothed[index], gain + (1 - gain) * release)
+            deepest = min(deepest, gain)
+            gains[index] = gain
+            samples[index] = signal.samples[index] * scale * gain
         }
         return (
             Signal(samples: samples, sampleRate: signal.sampleRate), -Decibels.amplitude(Double(deepest)), gains
@@ -226,24 +220,20 @@ struct TruePeakLimiter {
     /// the peaks between samples that a 4× oversampled true-peak meter sees, so the limiter's first try
     /// usually holds; `Normalize` measures the true peak and catches the rest.
     static func interSamplePeaks(_ samples: [Float]) -> [Float] {
-        let count = samples.count
-        return [Float](unsafeUninitializedCapacity: count) { peaks, initialized in
-            samples.withUnsafeBufferPointer { x in
-                for index in 0..<count {
-                    let p1 = x[index]
-                    let p0 = index > 0 ? x[index - 1] : p1
-                    let p2 = index + 1 < count ? x[index + 1] : p1
-                    let p3 = index + 2 < count ? x[index + 2] : p2
-                    let a = -0.5 * p0 + 1.5 * p1 - 1.5 * p2 + 0.5 * p3
-                    let b = p0 - 2.5 * p1 + 2 * p2 - 0.5 * p3
-                    let c = -0.5 * p0 + 0.5 * p2
-                    let quarter = abs(((a * 0.25 + b) * 0.25 + c) * 0.25 + p1)
-                    let half = abs(((a * 0.5 + b) * 0.5 + c) * 0.5 + p1)
-                    let threeQuarters = abs(((a * 0.75 + b) * 0.75 + c) * 0.75 + p1)
-                    peaks[index] = max(max(abs(p1), quarter), max(half, threeQuarters))
-                }
-            }
-            initialized = count
+        let x = samples
+        let count = x.count
+        return x.indices.map { index in
+            let p1 = x[index]
+            let p0 = index > 0 ? x[index - 1] : p1
+            let p2 = index + 1 < count ? x[index + 1] : p1
+            let p3 = index + 2 < count ? x[index + 2] : p2
+            let a = -0.5 * p0 + 1.5 * p1 - 1.5 * p2 + 0.5 * p3
+            let b = p0 - 2.5 * p1 + 2 * p2 - 0.5 * p3
+            let c = -0.5 * p0 + 0.5 * p2
+            let quarter = abs(((a * 0.25 + b) * 0.25 + c) * 0.25 + p1)
+            let half = abs(((a * 0.5 + b) * 0.5 + c) * 0.5 + p1)
+            let threeQuarters = abs(((a * 0.75 + b) * 0.75 + c) * 0.75 + p1)
+            return max(max(abs(p1), quarter), max(half, threeQuarters))
         }
     }
 
@@ -265,10 +255,7 @@ struct TruePeakLimiter {
                 backward[index] = max(backward[index], backward[index + 1])
             }
         }
-        return [Float](unsafeUninitializedCapacity: count) { maxima, initialized in
-            for index in 0..<count { maxima[index] = max(backward[index], forward[index + width - 1]) }
-            initialized = count
-        }
+        return (0..<count).map { max(backward[$0], forward[$0 + width - 1]) }
     }
 
     /// The mean over `[i - radius, i + radius]`, clipped at the ends.
@@ -276,13 +263,10 @@ struct TruePeakLimiter {
         let count = values.count
         var prefix = [Double](repeating: 0, count: count + 1)
         for index in 0..<count { prefix[index + 1] = prefix[index] + Double(values[index]) }
-        return [Float](unsafeUninitializedCapacity: count) { means, initialized in
-            for index in 0..<count {
-                let low = max(0, index - radius)
-                let high = min(count, index + radius + 1)
-                means[index] = Float((prefix[high] - prefix[low]) / Double(high - low))
-            }
-            initialized = count
+        return (0..<count).map { index in
+            let low = max(0, index - radius)
+            let high = min(count, index + radius + 1)
+            return Float((prefix[high] - prefix[low]) / Double(high - low))
         }
     }
 }

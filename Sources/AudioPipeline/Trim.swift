@@ -107,14 +107,12 @@ public struct Trim: Equatable, Sendable {
         if samples.count <= window { return [Downmix.energy(samples)] }
         var energies: [Double] = []
         energies.reserveCapacity((samples.count - window) / hop + 1)
-        samples.withUnsafeBufferPointer { buffer in
-            var start = 0
-            while start + window <= buffer.count {
-                var sum = 0.0
-                for index in start..<(start + window) { sum += Double(buffer[index]) * Double(buffer[index]) }
-                energies.append(sum / Double(window))
-                start += hop
-            }
+        var start = 0
+        while start + window <= samples.count {
+            var sum = 0.0
+            for index in start..<(start + window) { sum += Double(samples[index]) * Double(samples[index]) }
+            energies.append(sum / Double(window))
+            start += hop
         }
         return energies
     }
