@@ -76,12 +76,9 @@ public struct HeardLoudness: Sendable {
 
     /// The gain that brings the heard loudness to `targetPhon`, within `tolerance`: secant steps from `guess`,
     /// at first of one phon per dB (the loudness level grows a little slower or faster than the level). The
-    /// search runs at the model's quick `resolution` unless told otherwise: measure its result again.
-    public func gain(
-        reaching targetPhon: Double, tolerance: Double, from guess: Double = 0,
-        resolution: ZwickerLoudness.Resolution = .quick
-    ) -> (gainDB: Double, phon: Double) {
-        let n5Phon = { self.n5Phon(gainDB: $0, resolution: resolution) }
+    /// search asks the model at its quick resolution: measure the result again at the standard's.
+    public func gain(reaching targetPhon: Double, tolerance: Double, from guess: Double = 0) -> Double {
+        let n5Phon = { self.n5Phon(gainDB: $0, resolution: .quick) }
         var gain = guess
         var phon = n5Phon(guess)
         var slope = 1.0
@@ -95,6 +92,6 @@ public struct HeardLoudness: Sendable {
             gain += step
             phon = next
         }
-        return (gain, phon)
+        return gain
     }
 }

@@ -48,7 +48,7 @@ public struct Normalize: Equatable, Sendable {
         let heard = try HeardLoudness(signal, fullScaleDBSPL: fullScaleDBSPL)
         // The first guess: the gain that brings the K-weighted level to the target, usually within 3 phon. The
         // search runs at the model's quick resolution, to half the tolerance: what it finds is measured again.
-        let (gain, _) = heard.gain(
+        let gain = heard.gain(
             reaching: targetPhon, tolerance: Self.tolerancePhon / 2, from: targetLUFS - inputLoudness)
         if gain > maximumGainDB {
             throw AudioError(
@@ -92,14 +92,16 @@ public struct Normalize: Equatable, Sendable {
         var limiter: TruePeakLimiter?
         // The limiter's gain on each sample of the result (none when it did not act).
         var gains: [Float] = []
-        for _ in 0..<8 {
+        // The last try may not step again: what it leaves is the result, its samples made at its gain.
+        for attempt in 0..<8 {
+            let mayStep = attempt < 7
             limiting = 0
             peakKnown = true
             measured.peak = inputPeak + gain
             guard measured.peak > ceiling else {
                 // Measured at the standard's resolution; the quick search's gain is corrected once if need be.
                 measured.phon = heard.n5Phon(gainDB: gain)
-                if abs(targetPhon - measured.phon) > Self.tolerancePhon && !corrected {
+                if abs(targetPhon - measured.phon) > Self.tolerancePhon && !corrected && mayStep {
                     (gain, corrected) = (gain + targetPhon - measured.phon, true)
                     continue
                 }
@@ -125,7 +127,7 @@ public struct Normalize: Equatable, Sendable {
             // first by 0.6, what speech under a few dB of limiting shows.
             let shortfall = targetPhon - measured.phon
             if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || limiting < maximumLimitingDB)
-                && fullMeasures < 3
+                && fullMeasures < 3 && mayStep
             {
                 let slope = previous.map { (measured.phon - $0.phon) / (gain - $0.gain) } ?? Self.limitedSlope
                 previous = (gain, measured.phon)

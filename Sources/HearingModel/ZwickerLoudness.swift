@@ -199,7 +199,9 @@ public struct ZwickerLoudness: Sendable {
     /// fast after a short sound, slower after a long one. The filter runs `steps` times per 0.5 ms frame on
     /// linearly interpolated input, four bands side by side (see `DecayCoefficients.next`).
     static func nonlinearDecay(_ core: [[Double]], steps: Int) -> [[Double]] {
-        let filter = steps == 24 ? DecayCoefficients.standard : DecayCoefficients(step: 1 / Double(levelRate * steps))
+        let filter =
+            steps == Resolution.standard.stepsPerFrame
+            ? DecayCoefficients.standard : DecayCoefficients(step: 1 / Double(levelRate * steps))
         let frames = core.first?.count ?? 0
         var output = core
         for first in stride(from: 0, to: core.count, by: 4) {
@@ -230,7 +232,7 @@ public struct ZwickerLoudness: Sendable {
 
     /// The decay filter's coefficients for time constants of 5, 15 and 75 ms.
     struct DecayCoefficients {
-        static let standard = DecayCoefficients(step: 1 / Double(levelRate * 24))
+        static let standard = DecayCoefficients(step: 1 / Double(levelRate * Resolution.standard.stepsPerFrame))
         let b0, b1, b2, b3, b4, b5: Double
 
         init(step: Double) {

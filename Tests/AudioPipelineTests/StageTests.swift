@@ -288,8 +288,7 @@ import VoicePack
         #expect(abs(try Self.heard(longOutput) - Self.targetPhon) <= 0.1)
         let longHeardAtItsGain = try HeardLoudness(burst(2), fullScaleDBSPL: 90).n5Phon(gainDB: long.gainDB)
         let shortNeeds = try HeardLoudness(burst(0.1), fullScaleDBSPL: 90).gain(
-            reaching: longHeardAtItsGain, tolerance: 0.01, from: long.gainDB
-        ).gainDB
+            reaching: longHeardAtItsGain, tolerance: 0.01, from: long.gainDB)
         #expect(abs(short.gainDB - shortNeeds) <= 0.2, "short \(short.gainDB) dB, hearing asks \(shortNeeds) dB")
         #expect(short.gainDB - long.gainDB > 1)
     }
