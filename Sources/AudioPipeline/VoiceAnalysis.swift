@@ -5,7 +5,7 @@ import Foundation
 /// voice or register, a narrower band, more noise, another pace.
 ///
 /// Pitch comes from aubio's YIN (its FFT variant) on the fragment as built; the band and the spectral centroid
-/// from aubio's phase vocoder on the recording at its own rate, before resampling, so a 16 kHz delivery or
+/// from aubio's FFT on the recording at its own rate, before resampling, so a 16 kHz delivery or
 /// a telephone line shows as the narrow source it is. The levels come from `Trim`, which measured them already.
 public struct VoiceAnalysis: Equatable, Sendable {
     /// Over the voiced frames; nil when fewer than `minimumVoicedFrames` carried a pitch.
@@ -88,7 +88,7 @@ enum PitchTrack {
 }
 
 /// The recording's average spectrum over its voice and over its silence, in third-octave bands, from
-/// aubio's phase vocoder; and the voice's spectral centroid, from aubio's spectral descriptor.
+/// aubio's FFT; and the voice's spectral centroid, from aubio's spectral descriptor.
 struct SourceSpectra {
     /// Power per band: the voice's at its strongest (`voicePercentile` over its frames: a fricative's hiss
     /// fills the top bands in a few frames only), the noise's median over the frames wholly outside the voice.
@@ -112,22 +112,37 @@ struct SourceSpectra {
             edges.firstIndex { Double(bin) * binHz >= $0.lower && Double(bin) * binHz < $0.upper }
         }
 
-        let vocoder = new_aubio_pvoc(UInt32(window), UInt32(hop))!
+        // Framed and windowed as aubio's phase vocoder does it (a Hann window, the first frame ending one hop
+        // in), but magnitudes only: the vocoder would also work out every bin's phase, which nothing here reads
+        // and which cost a third of this analysis (the halves it swaps first move the phases alone).
+        var hann = Array("hanningz".utf8CString)
+        let taper = new_aubio_window(&hann, UInt32(window))!
+        let fft = new_aubio_fft(UInt32(window))!
+        let frame = new_fvec(UInt32(window))!
+        let complex = new_fvec(UInt32(window))!
         let descriptor = new_aubio_specdesc("centroid", UInt32(window))!
         let grain = new_cvec(UInt32(window))!
         let centroid = new_fvec(1)!
         defer {
-            del_aubio_pvoc(vocoder)
+            del_fvec(taper)
+            del_aubio_fft(fft)
+            del_fvec(frame)
+            del_fvec(complex)
             del_aubio_specdesc(descriptor)
             del_cvec(grain)
             del_fvec(centroid)
         }
         var frames: [(bands: [Double], energy: Double, centroidBin: Double, inVoice: Bool, inSilence: Bool)] = []
-        var end = 0
-        AubioFrames.hops(of: source.samples, hop: hop) { input in
-            aubio_pvoc_do(vocoder, input, grain)
+        let samples = source.samples
+        for end in stride(from: hop, through: samples.count, by: hop) {
+            for index in 0..<window {
+                let sample = end - window + index
+                frame.pointee.data[index] = sample >= 0 ? samples[sample] : 0
+            }
+            fvec_weight(frame, taper)
+            aubio_fft_do_complex(fft, frame, complex)
+            aubio_fft_get_norm(complex, grain)
             aubio_specdesc_do(descriptor, grain, centroid)
-            end += hop
             var bands = [Double](repeating: 0, count: edges.count)
             var energy = 0.0
             for bin in 0..<bins {
