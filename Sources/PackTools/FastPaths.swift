@@ -47,6 +47,8 @@ extension Manifest {
         if data[list.lowerBound...].starts(with: emptyList) { return [:] }
         let open = Array("    {".utf8)
         let close = Array("    }".utf8)
+        let closeAndComma = close + [UInt8(ascii: ",")]
+        let listEnd = Array("\n  ]".utf8)
         let tokenKey = Array("      \"token\": ".utf8)
         var texts: [String: ArraySlice<UInt8>] = [:]
         var fragmentStart: Int?
@@ -61,13 +63,13 @@ extension Manifest {
                 (fragmentStart, token) = (lineStart, nil)
             } else if line.starts(with: tokenKey) && line.last == UInt8(ascii: ",") {
                 token = stringLiteral(line.dropFirst(tokenKey.count).dropLast())
-            } else if line.elementsEqual(close) || line.elementsEqual(close + [UInt8(ascii: ",")]) {
+            } else if line.elementsEqual(close) || line.elementsEqual(closeAndComma) {
                 guard let start = fragmentStart, let name = token,
                     texts.updateValue(data[start..<(lineStart + close.count)], forKey: name) == nil
                 else { return nil }
                 fragmentStart = nil
                 // The last fragment: the list closes on the next line.
-                if line.count == close.count { return data[lineEnd...].starts(with: Array("\n  ]".utf8)) ? texts : nil }
+                if line.count == close.count { return data[lineEnd...].starts(with: listEnd) ? texts : nil }
             } else if fragmentStart == nil {
                 return nil
             }
