@@ -35,7 +35,8 @@ import Testing
         }
 
         func write(_ name: String, _ text: String) {
-            FileManager.default.createFile(atPath: url.appendingPathComponent(name).path, contents: Data(text.utf8))
+            let path = url.appendingPathComponent(name).path
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), "could not write \(path)")
         }
 
         func exists(_ name: String) -> Bool {

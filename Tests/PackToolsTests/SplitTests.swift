@@ -53,8 +53,11 @@ import VoicePack
             #expect(file.info.format == FileFormat(container: "wav", encoding: "pcm24"))
             #expect(try Self.samples(output) == Array(whole[piece.frames]), "\(piece.token): not the session's samples")
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: session.folder.appendingPathComponent("raw-audio").path)
-        #expect(names.count == 20 && names.contains("digit_5.wav") && names.contains("unit_fen.wav") && names.contains("unit_zheng.wav"))
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: session.folder.appendingPathComponent("raw-audio").path)
+        #expect(
+            names.count == 20 && names.contains("digit_5.wav") && names.contains("unit_fen.wav")
+                && names.contains("unit_zheng.wav"))
     }
 
     @Test func takeFirstKeepsTheFirstReading() throws {
@@ -80,9 +83,13 @@ import VoicePack
         let plan = try SessionSplitter.plan(request)
         try SessionSplitter.write(plan, request)
         let three = try #require(plan.pieces.first { $0.token == "三" })
-        #expect(three.frames == Int((read[3].startSeconds * 48_000).rounded())..<Int((read[3].endSeconds * 48_000).rounded()))
+        #expect(
+            three.frames == Int(
+                (read[3].startSeconds * 48_000).rounded())..<Int((read[3].endSeconds * 48_000).rounded()))
         let whole = try Self.samples(session.path)
-        #expect(try Self.samples(session.folder.appendingPathComponent("raw-audio/digit_3.wav")) == Array(whole[three.frames]))
+        #expect(
+            try Self.samples(session.folder.appendingPathComponent("raw-audio/digit_3.wav"))
+                == Array(whole[three.frames]))
     }
 
     @Test func aPointLabelTakesTheUtteranceItStandsIn() throws {
@@ -123,13 +130,14 @@ import VoicePack
         #expect(message(Self.request(session, .expect(["零", "壹x"]))) == "'壹x' names no token")
         // A recording already there for a token (in another format), unless --force replaces it.
         let existing = session.folder.appendingPathComponent("raw-audio/digit_1.flac")
-        FileManager.default.createFile(atPath: existing.path, contents: Data("old".utf8))
+        #expect(FileManager.default.createFile(atPath: existing.path, contents: Data("old".utf8)))
         var request = Self.request(session, .expect(session.items))
         #expect(message(request) == "raw-audio/ already has digit_1.flac")
         request.force = true
         try SessionSplitter.write(try SessionSplitter.plan(request), request)
         #expect(!FileManager.default.fileExists(atPath: existing.path))
-        #expect(FileManager.default.fileExists(atPath: session.folder.appendingPathComponent("raw-audio/digit_1.wav").path))
+        #expect(
+            FileManager.default.fileExists(atPath: session.folder.appendingPathComponent("raw-audio/digit_1.wav").path))
         // Not audio.
         let text = session.folder.appendingPathComponent("notes.wav")
         try Data("not a recording".utf8).write(to: text)
@@ -148,6 +156,8 @@ import VoicePack
         let whole = try Self.samples(session.path)
         let one = try #require(plan.pieces.first { $0.token == "一" })
         #expect(one.file == "digit_1.flac")
-        #expect(try Self.samples(session.folder.appendingPathComponent("raw-audio/digit_1.flac")) == Array(whole[one.frames]))
+        #expect(
+            try Self.samples(session.folder.appendingPathComponent("raw-audio/digit_1.flac"))
+                == Array(whole[one.frames]))
     }
 }
