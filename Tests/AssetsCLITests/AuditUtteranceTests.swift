@@ -75,7 +75,7 @@ import Testing
 
     @Test func anUtteranceThatNeedsAMissingTokenIsNotPlayable() throws {
         let pack = try CheckAuditEndToEndTests.fullPack()
-        pack.write(
+        try pack.write(
             "assets.json",
             #"{"styles": ["spoken", "formatter"], "forms": ["yuan"], "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}}"#
         )

@@ -34,9 +34,8 @@ import Testing
             try file.close()
         }
 
-        func write(_ name: String, _ text: String) {
-            let path = url.appendingPathComponent(name).path
-            #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), "could not write \(path)")
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: url.appendingPathComponent(name))
         }
 
         func exists(_ name: String) -> Bool {
@@ -64,8 +63,8 @@ import Testing
     @Test func aBadRecordingExitsOneAndChangesNothing() throws {
         let pack = Folder()
         try pack.record("digit_1.wav")
-        pack.write("raw-audio/digit_2.m4a", "not audio")
-        pack.write("raw-audio/whatever.wav", "")
+        try pack.write("raw-audio/digit_2.m4a", "not audio")
+        try pack.write("raw-audio/whatever.wav", "")
         let run = InProcess.run(["build"], in: pack.url)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
@@ -80,7 +79,7 @@ import Testing
     @Test func badSettingsExitTwoListingEveryProblem() throws {
         let pack = Folder()
         try pack.record("digit_1.wav")
-        pack.write("assets.json", "{\n  \"loudnes\": {},\n  \"format\": {\"container\": \"mp4\"}\n}\n")
+        try pack.write("assets.json", "{\n  \"loudnes\": {},\n  \"format\": {\"container\": \"mp4\"}\n}\n")
         let run = InProcess.run(["build"], in: pack.url)
         #expect(run.status == 2)
         #expect(
@@ -100,7 +99,7 @@ import Testing
         try FileManager.default.moveItem(
             at: pack.url.appendingPathComponent("raw-audio/digit_3.wav"),
             to: pack.url.appendingPathComponent("voice/digit_3.wav"))
-        pack.write("assets.json", #"{"raw": "voice", "out": "fragments", "format": {"container": "caf"}}"#)
+        try pack.write("assets.json", #"{"raw": "voice", "out": "fragments", "format": {"container": "caf"}}"#)
         let run = InProcess.run(["build", "--manifest", "pack.json", "--jobs=1"], in: pack.url)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(pack.exists("fragments/digit_3.caf") && pack.exists("pack.json"))

@@ -17,7 +17,7 @@ import Testing
         ]
         // The phrase's four syllables take four syllables' time: it matches the pack's pace.
         for stem in stems { try pack.record("\(stem).wav", seconds: stem.hasPrefix("phrase_") ? 1.4 : 0.4) }
-        pack.write(
+        try pack.write(
             "assets.json",
             #"{"styles": ["spoken"], "forms": ["yuan"], "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}}"#
         )

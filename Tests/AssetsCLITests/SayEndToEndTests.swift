@@ -9,7 +9,7 @@ import Testing
         for stem in ["digit_8", "unit_shi", "unit_yuan", "unit_zheng", "phrase_wechat"] {
             try pack.record("\(stem).wav")
         }
-        pack.write(
+        try pack.write(
             "assets.json",
             #"{"phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}, "splice": {"crossfadeMs": 0}}"#
         )

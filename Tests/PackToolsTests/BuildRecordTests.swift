@@ -34,8 +34,8 @@ import Testing
         try FileManager.default.createDirectory(at: pack.url("normalized"), withIntermediateDirectories: true)
         var entries: [BuildRecord.Entry] = []
         for index in 0..<4 {
-            pack.writeBytes("s\(index).wav", Data(repeating: UInt8(index), count: 10 + index))
-            pack.writeBytes("../normalized/o\(index).wav", Data(repeating: 1, count: 100 + index))
+            try pack.writeBytes("s\(index).wav", Data(repeating: UInt8(index), count: 10 + index))
+            try pack.writeBytes("../normalized/o\(index).wav", Data(repeating: 1, count: 100 + index))
             let source = try FileStatus.of(pack.url("raw-audio/s\(index).wav").path).unwrapped()
             let output = try FileStatus.of(pack.url("normalized/o\(index).wav").path).unwrapped()
             entries.append(
@@ -46,9 +46,9 @@ import Testing
                     outputSize: output.size, outputModified: output.modified, outputSHA256: "output \(index)"))
         }
         let record = BuildRecord(settings: "s", manifestSize: 0, manifestModified: 0, entries: entries)
-        pack.writeBytes("s1.wav", Data(repeating: 9, count: 50))  // changed
-        pack.writeBytes("../normalized/o2.wav", Data(repeating: 9, count: 50))  // its output changed
-        pack.writeBytes("s4.wav", Data(repeating: 4, count: 14))  // new
+        try pack.writeBytes("s1.wav", Data(repeating: 9, count: 50))  // changed
+        try pack.writeBytes("../normalized/o2.wav", Data(repeating: 9, count: 50))  // its output changed
+        try pack.writeBytes("s4.wav", Data(repeating: 4, count: 14))  // new
         let recorded = RecordedBuild(record, manifestFolder: pack.root.path)
         let sources = SourceScanner(paths: pack.paths).scan().sources
         #expect(sources.count == 5)

@@ -39,10 +39,10 @@ import VoicePack
         // A good new recording and a changed one: processed, but not committed, because others fail.
         try pack.deliver("digit_3.aiff", .init(container: "aiff", encoding: "pcm16"))
         try pack.deliver("digit_1.wav", .init(levelDB: -12))
-        pack.writeBytes(
+        try pack.writeBytes(
             "digit_4.m4a", Data([0, 0, 0, 0x20] + Array("ftypM4A ".utf8) + [UInt8](repeating: 7, count: 500)))
-        pack.writeBytes("digit_5.wav", Data())
-        pack.writeBytes("digit_6.flac", Data("this is a text file, not a recording\n".utf8))
+        try pack.writeBytes("digit_5.wav", Data())
+        try pack.writeBytes("digit_6.flac", Data("this is a text file, not a recording\n".utf8))
         try pack.write(
             "digit_7.wav", channels: [[Float](repeating: 0, count: 44_100)], rate: 44_100,
             format: FileFormat(container: "wav", encoding: "pcm16"))
@@ -55,7 +55,7 @@ import VoicePack
         try pack.deliver("unit_shi.wav", .init(levelDB: -60, noiseBelowDB: 30))
         try pack.deliver("unit_bai.wav")
         let whole = try Data(contentsOf: pack.url("raw-audio/unit_bai.wav"))
-        pack.writeBytes("unit_bai.wav", whole.prefix(whole.count / 2))
+        try pack.writeBytes("unit_bai.wav", whole.prefix(whole.count / 2))
 
         let outcome = try pack.build()
         let byFile = Dictionary(grouping: outcome.failures, by: { ($0.subject as NSString).lastPathComponent })
@@ -123,8 +123,8 @@ import VoicePack
         pack.settings.phrases = ["café": "咖啡"]
         try pack.deliver("億.wav")
         try pack.deliver("cafe\u{301}.wav")  // NFD, as macOS names it
-        pack.writeBytes(".DS_Store", Data([0, 1, 2]))
-        pack.writeBytes("README.txt", Data("notes".utf8))
+        try pack.writeBytes(".DS_Store", Data([0, 1, 2]))
+        try pack.writeBytes("README.txt", Data("notes".utf8))
         try FileManager.default.createDirectory(at: pack.url("raw-audio/units"), withIntermediateDirectories: true)
         try pack.write(
             "units/unit_yuan.wav",
@@ -161,9 +161,9 @@ import VoicePack
         let pack = try FailureTests.goodPack()
         let before = pack.snapshot()
         let good = try Data(contentsOf: pack.url("raw-audio/digit_1.wav"))
-        pack.writeBytes("digit_3.wav", good.prefix(20))  // a header cut short
+        try pack.writeBytes("digit_3.wav", good.prefix(20))  // a header cut short
         var random = SystemRandomNumberGenerator()
-        pack.writeBytes("digit_4.wav", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }))
+        try pack.writeBytes("digit_4.wav", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }))
         try pack.write(
             "digit_5.wav", channels: [[0.5]], rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
         try FileManager.default.createSymbolicLink(

@@ -11,7 +11,7 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func deliver(_ fixture: String, as name: String, to pack: TestPack) throws {
-        pack.writeBytes(name, try Data(contentsOf: fixtures.appendingPathComponent(fixture)))
+        try pack.writeBytes(name, Data(contentsOf: fixtures.appendingPathComponent(fixture)))
     }
 
     @Test func aacAndAlacBuildToFragmentsInSpec() throws {
@@ -67,10 +67,10 @@ import Testing
         let before = pack.snapshot()
 
         let whole = try Data(contentsOf: Self.fixtures.appendingPathComponent("voice-aac-48k-mono.m4a"))
-        pack.writeBytes("digit_2.m4a", whole.prefix(whole.count * 2 / 3))
+        try pack.writeBytes("digit_2.m4a", whole.prefix(whole.count * 2 / 3))
         try Self.deliver("video-only.mp4", as: "digit_3.mp4", to: pack)
         var generator = SystemRandomNumberGenerator()
-        pack.writeBytes("digit_4.m4a", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        try pack.writeBytes("digit_4.m4a", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
         try Self.deliver("voice-alac.m4a", as: "digit_5.m4a", to: pack)
 
         let outcome = try pack.build()
@@ -83,7 +83,9 @@ import Testing
             let messages = byFile[file]?.map(\.description) ?? []
             #expect(messages.count == 1, "\(file): \(messages)")
             #expect(messages.first.map { !$0.contains("\n") } == true)
-            for word in words { #expect(messages.first?.contains(word) == true, "\(file): \(messages) lacks '\(word)'") }
+            for word in words {
+                #expect(messages.first?.contains(word) == true, "\(file): \(messages) lacks '\(word)'")
+            }
         }
         #expect(outcome.failures.count == 3)
         #expect(pack.snapshot() == before)

@@ -99,8 +99,8 @@ public final class TestPack {
         try file.close()
     }
 
-    public func writeBytes(_ name: String, _ data: Data) {
-        _ = FileManager.default.createFile(atPath: url("raw-audio/\(name)").path, contents: data)
+    public func writeBytes(_ name: String, _ data: Data) throws {
+        try data.write(to: url("raw-audio/\(name)"))
     }
 
     public func build(force: Bool = false, jobs: Int = 2) throws -> BuildOutcome {
