@@ -3,7 +3,8 @@
 import AudioPipeline
 import Foundation
 
-private let path = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+private let path =
+    (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
     + "/assets-fuzz-decode-\(getpid()).m4a"
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -18,7 +18,9 @@ struct AssetsPlugin: CommandPlugin {
         process.currentDirectoryURL = folder
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure(arguments: arguments, status: process.terminationStatus) }
+        guard process.terminationStatus == 0 else {
+            throw Failure(arguments: arguments, status: process.terminationStatus)
+        }
     }
 
     struct Failure: Error, CustomStringConvertible {

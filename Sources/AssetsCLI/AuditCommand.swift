@@ -109,7 +109,8 @@ enum AuditText {
             fragment.token, source.file, source.format, "\(source.sampleRate)/\(source.channels)",
             number(source.durationMs, 0),
             number(fragment.durationMs, 0), number(fragment.trimmedHeadMs, 0), number(fragment.trimmedTailMs, 0),
-            number(fragment.loudnessPhon, 2), number(source.loudnessLUFS, 1), number(fragment.loudnessLUFS, 2), signed(fragment.gainDB),
+            number(fragment.loudnessPhon, 2), number(source.loudnessLUFS, 1), number(fragment.loudnessLUFS, 2),
+            signed(fragment.gainDB),
             number(fragment.truePeakDBTP, 2), number(fragment.limiterReductionDB, 1), source.channelDecision,
             fragment.warnings.joined(separator: "; "),
         ]
@@ -147,15 +148,19 @@ enum AuditText {
                 fragment.token, fragment.source.file, value(analysis.pitchMedianHz, 0),
                 value(analysis.pitchRegisterHz, 0, kinds.contains(.voice)), value(analysis.voicedFraction * 100, 0),
                 value(analysis.bandwidthHz.map { $0 / 1000 }, 1, kinds.contains(.band)), value(analysis.centroidHz, 0),
-                value(analysis.snrDB, 1, kinds.contains(.noise)), value(analysis.msPerSyllable, 0, kinds.contains(.pace)),
-                kinds.isEmpty ? "—" : VoiceConsistency.Kind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", "),
+                value(analysis.snrDB, 1, kinds.contains(.noise)),
+                value(analysis.msPerSyllable, 0, kinds.contains(.pace)),
+                kinds.isEmpty
+                    ? "—"
+                    : VoiceConsistency.Kind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", "),
             ]
         }
         let typical = voices.typical
         rows.append([
             "typical", "median of the pack", "", value(typical.pitchRegisterHz, 0), "",
             value(typical.bandwidthHz.map { $0 / 1000 }, 1), "", value(typical.snrDB, 1),
-            value(typical.syllableMs, 0) + (typical.phraseSyllableMs.map { " (phrases \(AuditText.number($0, 0)))" } ?? ""), "",
+            value(typical.syllableMs, 0)
+                + (typical.phraseSyllableMs.map { " (phrases \(AuditText.number($0, 0)))" } ?? ""), "",
         ])
         return rows
     }
@@ -164,7 +169,8 @@ enum AuditText {
     static func voiceSummary(_ report: AuditReport) -> String {
         let odd = report.voices?.findings.count ?? 0
         return odd == 0
-            ? "every fragment matches the pack's voice" : "\(odd) fragment\(odd == 1 ? "" : "s") do not match the pack's voice"
+            ? "every fragment matches the pack's voice"
+            : "\(odd) fragment\(odd == 1 ? "" : "s") do not match the pack's voice"
     }
 
     /// The target and how evenly the fragments are heard.
@@ -229,7 +235,9 @@ enum AuditText {
     static func utteranceCells(_ report: AuditReport, _ index: Int, _ sounds: [Int: String]) -> [String] {
         let utterance = report.utterances[index]
         let plan = utterance.plan
-        var cells = [plan.purpose, plan.amount.plain, "\(plan.style.name)/\(plan.form.name)", plan.template ?? "—", plan.text]
+        var cells = [
+            plan.purpose, plan.amount.plain, "\(plan.style.name)/\(plan.form.name)", plan.template ?? "—", plan.text,
+        ]
         guard let spliced = utterance.spliced else {
             return cells + ["—", "—", "not playable: \(utterance.problem ?? "")", "—"]
         }
@@ -376,7 +384,8 @@ struct AuditJSON: Encodable {
                     phraseMsPerSyllable: typical.phraseSyllableMs.map(Manifest.rounded)),
                 odd: report.fragments.flatMap { fragment in
                     (voices.findings[fragment.token] ?? []).map {
-                        Voices.Odd(token: $0.token, recording: $0.recording, kind: $0.kind.rawValue, message: $0.message)
+                        Voices.Odd(
+                            token: $0.token, recording: $0.recording, kind: $0.kind.rawValue, message: $0.message)
                     }
                 })
         }

@@ -31,14 +31,16 @@ struct CheckAnnotations {
     /// `/absolute/path: error: message`, the form Xcode's build log links to the file.
     func xcode(_ finding: Diagnostic) -> String {
         let file = file(of: finding)
-        return "\(file.path): \(finding.severity.rawValue): \(message(of: finding, file: file, category: true).replacingOccurrences(of: "\n", with: " "))"
+        let text = message(of: finding, file: file, category: true).replacingOccurrences(of: "\n", with: " ")
+        return "\(file.path): \(finding.severity.rawValue): \(text)"
     }
 
     /// `::error file=raw-audio/digit_3.wav,title=coverage::message`, the path relative to the repository.
     func github(_ finding: Diagnostic, repository: URL) -> String {
         let file = file(of: finding)
         let relative = PackPaths.relative(file.path, to: repository.standardizedFileURL.path)
-        return "::\(finding.severity.rawValue) file=\(Self.property(relative)),title=\(Self.property(finding.category))::"
+        let title = Self.property(finding.category)
+        return "::\(finding.severity.rawValue) file=\(Self.property(relative)),title=\(title)::"
             + Self.data(message(of: finding, file: file, category: false))
     }
 
@@ -61,7 +63,9 @@ struct CheckAnnotations {
         }
         var candidate = folder.standardizedFileURL
         while candidate.path != "/" {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) { return candidate }
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
+                return candidate
+            }
             candidate.deleteLastPathComponent()
         }
         return folder

@@ -68,8 +68,10 @@ public struct SplitOptions: Equatable, Sendable {
             case .option("--margin-ms"):
                 let text = try reader.value(of: "--margin-ms")
                 let parts = text.split(separator: ",").map { Double($0) }
-                guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map { $0 >= 0 && $0 <= 2000 } == true }) else {
-                    throw UsageError(.split, "--margin-ms takes BEFORE or BEFORE,AFTER in ms (0 to 2000), not '\(text)'")
+                guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map { $0 >= 0 && $0 <= 2000 } == true })
+                else {
+                    throw UsageError(
+                        .split, "--margin-ms takes BEFORE or BEFORE,AFTER in ms (0 to 2000), not '\(text)'")
                 }
                 options.marginBeforeMs = parts[0]!
                 options.marginAfterMs = parts.count > 1 ? parts[1]! : parts[0]!
@@ -86,7 +88,9 @@ public struct SplitOptions: Equatable, Sendable {
             }
         }
         guard positionals.count == 1 else {
-            throw UsageError(.split, positionals.isEmpty ? "give the session to split" : "give one session, not \(positionals.count)")
+            throw UsageError(
+                .split, positionals.isEmpty ? "give the session to split" : "give one session, not \(positionals.count)"
+            )
         }
         options.session = positionals[0]
         guard (options.expect == nil) != (options.labels == nil) else {
@@ -125,12 +129,15 @@ enum SplitCommand {
         do {
             plan = try SessionSplitter.plan(request) { fraction in
                 if console.isInteractive {
-                    console.writeError("\rsplit: reading \(options.session) " + String(format: "%3.0f%%", fraction * 100))
+                    console.writeError(
+                        "\rsplit: reading \(options.session) " + String(format: "%3.0f%%", fraction * 100))
                     if fraction >= 1 { console.writeError("\n") }
                 }
             }
         } catch {
-            if let labels = error.labels, let out = options.labelsOut { Self.writeLabels(labels, out, currentFolder, console) }
+            if let labels = error.labels, let out = options.labelsOut {
+                Self.writeLabels(labels, out, currentFolder, console)
+            }
             console.printError("assets split: \(options.session): \(error)")
             return .problemsFound
         }
@@ -161,7 +168,8 @@ enum SplitCommand {
             ? ""
             : " (\(plan.retakes.count) retake\(plan.retakes.count == 1 ? "" : "s"): \(plan.retakes.map(\.text).joined(separator: " ")))"
         let count = plan.pieces.count
-        return "split \(count) token\(count == 1 ? "" : "s") from \((options.session as NSString).lastPathComponent) into \(rawName)/\(retakes)"
+        let session = (options.session as NSString).lastPathComponent
+        return "split \(count) token\(count == 1 ? "" : "s") from \(session) into \(rawName)/\(retakes)"
     }
 
     /// The list or the labels, read into what the splitter takes.
@@ -184,12 +192,14 @@ enum SplitCommand {
         let list = options.expect ?? ""
         let text = list.hasPrefix("@") ? try read(String(list.dropFirst())) : list
         let separators: (Character) -> Bool = list.hasPrefix("@") ? { $0.isNewline } : { $0.isWhitespace }
-        return .expect(text.split(whereSeparator: separators).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        let tokens = text.split(whereSeparator: separators).map { $0.trimmingCharacters(in: .whitespaces) }
+        return .expect(tokens.filter { !$0.isEmpty })
     }
 
     static func writeLabels(_ labels: [AudacityLabel], _ name: String, _ folder: URL, _ console: Console) {
         do {
-            try Data(AudacityLabel.text(labels).utf8).write(to: PackPaths.resolve(name, against: folder), options: .atomic)
+            try Data(AudacityLabel.text(labels).utf8).write(
+                to: PackPaths.resolve(name, against: folder), options: .atomic)
             console.printError("assets split: wrote \(labels.count) labels to \(name)")
         } catch {
             console.printError("assets split: \(name): cannot be written (\(error.localizedDescription))")

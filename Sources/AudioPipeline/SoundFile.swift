@@ -34,7 +34,8 @@ public final class SoundFile {
         switch try openIfReadable(path, name: name) {
         case .opened(let file): return file
         case .unreadable(let said):
-            throw AudioError(file: name, problem: "libsndfile cannot read it (\(said))", fix: "export it as WAV or FLAC")
+            throw AudioError(
+                file: name, problem: "libsndfile cannot read it (\(said))", fix: "export it as WAV or FLAC")
         }
     }
 
@@ -235,7 +236,8 @@ extension SoundFile {
         guard let handle, let target = output.handle else { preconditionFailure("copy after close") }
         guard sf_seek(handle, sf_count_t(range.lowerBound), SEEK_SET) == sf_count_t(range.lowerBound) else {
             throw AudioError(
-                file: path, problem: "cannot seek to frame \(range.lowerBound) (\(String(cString: sf_strerror(handle))))",
+                file: path,
+                problem: "cannot seek to frame \(range.lowerBound) (\(String(cString: sf_strerror(handle))))",
                 fix: "export the session again as WAV or FLAC")
         }
         let block = 65_536
@@ -257,7 +259,8 @@ extension SoundFile {
                 let written = buffer.withUnsafeBufferPointer { write(target, $0.baseAddress!, read) }
                 guard written == read else {
                     throw AudioError(
-                        file: output.path, problem: "wrote \(written) of \(read) frames", fix: "check the free disk space")
+                        file: output.path, problem: "wrote \(written) of \(read) frames",
+                        fix: "check the free disk space")
                 }
                 left -= wanted
             }

@@ -79,7 +79,7 @@ private struct SettingsReader {
                     if version != Double(Settings.schemaVersion) {
                         reader.issue(
                             node, key,
-                            "this assets reads schema version \(Settings.schemaVersion), the file is version \(JSONValueText(node.value)): "
+                            "this assets reads schema version \(Settings.schemaVersion), the file is version \(jsonValueText(node.value)): "
                                 + (version > Double(Settings.schemaVersion)
                                     ? "update assets" : "set it to \(Settings.schemaVersion)"))
                     }
@@ -384,7 +384,7 @@ private struct SettingsReader {
     }
 }
 
-private func JSONValueText(_ value: JSONValue) -> String {
+private func jsonValueText(_ value: JSONValue) -> String {
     if case .number(let text) = value { return text }
     return value.typeName
 }

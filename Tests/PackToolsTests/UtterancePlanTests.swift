@@ -26,10 +26,11 @@ import Testing
         let pack = TestPack()
         pack.settings.styles = [.spoken]
         pack.settings.forms = [.yuan]
-        for stem in ["digit_0", "digit_1", "digit_2", "digit_3", "digit_4", "digit_5", "digit_6", "digit_7", "digit_8",
+        for stem in [
+            "digit_0", "digit_1", "digit_2", "digit_3", "digit_4", "digit_5", "digit_6", "digit_7", "digit_8",
             "digit_9", "digit_liang", "unit_shi", "unit_bai", "unit_qian", "unit_wan", "unit_yi", "unit_yuan",
-            "unit_jiao", "unit_fen", "unit_zheng"]
-        {
+            "unit_jiao", "unit_fen", "unit_zheng",
+        ] {
             try pack.deliver("\(stem).wav")
         }
         #expect(try pack.build().failures.isEmpty)
@@ -44,7 +45,8 @@ import Testing
         let findings = spliceFindings()
         #expect(!findings.isEmpty)
         #expect(findings.allSatisfy { $0.severity == .warning && $0.subject.hasSuffix("normalized/unit_yuan.wav") })
-        #expect(findings.first?.message.contains("元 starts") == true && findings.first?.message.contains("softer") == true)
+        #expect(
+            findings.first?.message.contains("元 starts") == true && findings.first?.message.contains("softer") == true)
         pack.settings.splice.stepSeverity = .error
         #expect(spliceFindings().allSatisfy { $0.severity == .error })
         pack.settings.splice.maximumStepDB = 60
