@@ -17,21 +17,23 @@ import Testing
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            let run = try? AssetsProcess.run(["build", "--jobs", "1", "--force"], in: pack.url)
-            results.append(run, finished: "first")
+            results.append(try? Self.stampedBuild(pack.url), finished: "first")
             group.leave()
         }
         let lock = pack.url.appendingPathComponent(".assets/lock").path
         let deadline = Date().addingTimeInterval(20)
         while !Self.isLocked(lock) && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         #expect(Self.isLocked(lock), "the first build never took the pack's lock")
-        let second = try AssetsProcess.run(["build", "--jobs", "1", "--force"], in: pack.url)
+        let second = try Self.stampedBuild(pack.url)
         results.append(second, finished: "second")
         group.wait()
 
-        #expect(results.order == ["first", "second"], "the second build finished before the first")
-        #expect(second.stderr.contains("another build is running on this pack; waiting for it to finish"))
-        let runs = results.values.compactMap { $0 }
+        // By the machine's clock, not by when this test's threads got round to noticing (under a loaded
+        // test run the first's reader thread can wake after the second build is long done).
+        let first = try #require(results.runs["first"], "the first build could not be run")
+        #expect(first.exited < second.exited, "the second build finished before the first")
+        #expect(second.result.stderr.contains("another build is running on this pack; waiting for it to finish"))
+        let runs = results.runs.values.map(\.result)
         #expect(runs.count == 2)
         #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
         let check = try AssetsProcess.run(
@@ -40,6 +42,25 @@ import Testing
         let findings = object?["findings"] as? [[String: Any]] ?? []
         #expect(findings.filter { ($0["category"] as? String) == "manifest" }.isEmpty)
         #expect(object?["fragments"] as? Int == 8)
+    }
+
+    /// A forced one-job build of `pack`, and the time it exited (seconds since 1970), stamped by the shell
+    /// that ran it the moment it ended.
+    static func stampedBuild(_ pack: URL) throws -> Stamped {
+        let run = try AssetsProcess.run(
+            [
+                "-c", #""$0" build --jobs 1 --force; status=$?; date "+exited %s.%N" >&2; exit $status"#,
+                AssetsProcess.executable.path,
+            ],
+            in: pack, executable: URL(fileURLWithPath: "/bin/sh"))
+        let stamp = run.stderr.split(separator: "\n").last { $0.hasPrefix("exited ") }
+        let exited = try #require(stamp.flatMap { Double($0.dropFirst("exited ".count)) }, "\(run.stderr)")
+        return Stamped(result: run, exited: exited)
+    }
+
+    struct Stamped {
+        let result: AssetsProcess.Result
+        let exited: Double
     }
 
     /// Whether a process holds the lock file at `path` (another `flock` on it would block).
@@ -94,13 +115,10 @@ import Testing
 
     final class Results: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var values: [AssetsProcess.Result?] = []
-        /// The runs' names in the order they finished.
-        private(set) var order: [String] = []
-        func append(_ value: AssetsProcess.Result?, finished name: String = "") {
+        private(set) var runs: [String: Stamped] = [:]
+        func append(_ value: Stamped?, finished name: String) {
             lock.lock()
-            values.append(value)
-            order.append(name)
+            runs[name] = value
             lock.unlock()
         }
     }
