@@ -267,7 +267,8 @@ def quality(folder):
 
 def profile(pack):
     """perf (cpu-clock samples) of a cold build on one job, grouped by the library the time was spent in (the
-    build linked against the Swift runtime's shared libraries, so that the runtime is a library of its own)."""
+    build linked against the Swift runtime's shared libraries, so that the runtime is a library of its own); and
+    the hearing model's share, counted by function."""
     clean(pack)
     data = work / "perf.data"
     subprocess.run(["perf", "record", "-e", "cpu-clock", "-q", "-o", str(data), str(ASSETS_DYNAMIC), "build",
@@ -281,8 +282,8 @@ def profile(pack):
         return [(match.group(2), float(match.group(1))) for match in rows if match]
     shares = dict(report("dso"))
     # The hearing model by function name: ISO 532-1 itself and the fragment's way into it.
-    profile.model_share = sum(share for symbol, share in report("sym")
-                              if "HearingModel" in symbol or "HeardLoudness" in symbol)
+    model_share = sum(share for symbol, share in report("sym")
+                      if "HearingModel" in symbol or "HeardLoudness" in symbol)
     groups = {
         "resampling (libsamplerate)": ["libsamplerate"],
         "loudness and true peak (libebur128)": ["libebur128"],
@@ -304,7 +305,7 @@ def profile(pack):
                 break
         else:
             grouped["other"] += share
-    return grouped
+    return grouped, model_share
 
 
 # ----------------------------------------------------------------------------------------------- main
@@ -464,8 +465,7 @@ def main():
         "sox": quality(sox_out),
         "ffmpeg-normalize": quality(ffmpeg_out),
     }
-    results["profile"] = profile(corpora[36])
-    results["model_share"] = profile.model_share
+    results["profile"], results["model_share"] = profile(corpora[36])
     results["earlier"] = earlier_builds(corpora[36])
     results["audit"] = audit_seconds()
     results["check"] = check_seconds()
@@ -527,8 +527,9 @@ def write(results):
     def cpu_seconds(name):
         return seconds(cpu[name]) if name in cpu else "—"
 
-    # The CPU of a cold build (2 jobs) that is not the hearing model's, by the profile's share.
-    without_model = cpu["cold"] * (1 - results["model_share"] / 100) if "cold" in cpu else None
+    # The CPU of a cold build (2 jobs) that is the hearing model's, and the rest, by the profile's share.
+    model_cpu = cpu["cold"] * results["model_share"] / 100 if "cold" in cpu else None
+    without_model = cpu["cold"] - model_cpu if "cold" in cpu else None
 
     lines += ["", "## The same job without `assets`, 36 fragments", "",
               "CPU time is user + system of every process, the medians of the same rounds: what each way costs the",
@@ -577,10 +578,9 @@ def write(results):
     for name, share in sorted(results["profile"].items(), key=lambda item: -item[1]):
         lines.append(f"| {name} | {share:.1f} % |")
     own = results["profile"]["our code (assets)"] + results["profile"]["Swift runtime and Foundation"]
-    model = results["model_share"]
     lines += ["", f"Counted by function instead, the hearing model (ISO 532-1: `HearingModel` and `HeardLoudness`) takes "
-              f"{model:.1f} % of the samples. What it costs a cold build of the 36 (2 jobs): about "
-              f"{seconds(cpu['cold'] * model / 100)} of its {cpu_seconds('cold')} of CPU; the rest of the build, "
+              f"{results['model_share']:.1f} % of the samples. What it costs a cold build of the 36 (2 jobs): about "
+              f"{seconds(model_cpu)} of its {cpu_seconds('cold')} of CPU; the rest of the build, "
               f"without the model, would still take about {seconds(without_model)} against the SoX loop's "
               f"{cpu_seconds('sox')}." if without_model else ""]
     lines += ["", "## The splicer", "", "`splice-benchmark` on the shipped pack, loaded (20,000 amounts across every style and form):",
