@@ -371,6 +371,24 @@ def earlier_builds(pack):
     return dict(zip(names, medians))
 
 
+def start_up(runs=31):
+    """`assets --version` by this assets and each earlier one, interleaved: how long each takes to start, most of it
+    the loader mapping the shared libraries it links. Medians in seconds by name."""
+    def once(binary):
+        def run_it():
+            started = time.perf_counter()
+            subprocess.run([str(binary), "--version"], check=True, stdout=subprocess.DEVNULL)
+            return time.perf_counter() - started
+        return run_it
+    binaries = {"now": ASSETS, **EARLIER}
+    return dict(zip(binaries, interleaved([once(binary) for binary in binaries.values()], runs)))
+
+
+def shared_libraries(binary):
+    """How many shared libraries the loader maps for `binary` (ldd's lines that name one)."""
+    return sum("=>" in line or line.strip().startswith("/") for line in run(["ldd", str(binary)]).stdout.splitlines())
+
+
 def check_seconds(runs=9):
     """`check` on the shipped pack (it reads the manifest and hashes files; it decodes nothing): the median."""
     return median([timed([str(ASSETS), "check"], cwd=ROOT)[0] for _ in range(runs)])
@@ -467,6 +485,9 @@ def main():
     }
     results["profile"], results["model_share"] = profile(corpora[36])
     results["earlier"] = earlier_builds(corpora[36])
+    results["start_up"] = start_up()
+    results["libraries"] = {"now": shared_libraries(ASSETS), **{name: shared_libraries(binary)
+                                                                for name, binary in EARLIER.items()}}
     results["audit"] = audit_seconds()
     results["check"] = check_seconds()
     results["consistency"] = consistency()
@@ -588,12 +609,16 @@ def write(results):
     quality_assets = results["quality"]["assets"]
 
     earlier = results.get("earlier", {})
+    start = results.get("start_up", {})
+    libraries = results.get("libraries", {})
     if len(earlier) > 1:
         lines += ["", "## This build against earlier ones", "",
                   "Cold builds (2 jobs) of the 36 deliveries with the two .m4a ones turned into WAV, which every build",
-                  "reads, interleaved, medians of 5 rounds:", "",
-                  "| assets | cold, 2 jobs |", "|---|---:|"]
-        lines += [f"| {name} | {seconds(value)} |" for name, value in earlier.items()] + [""]
+                  "reads, interleaved, medians of 5 rounds; and the time to start (`assets --version`, medians of 31",
+                  "interleaved runs), most of it the loader mapping the shared libraries each binary links:", "",
+                  "| assets | cold, 2 jobs | start-up | shared libraries |", "|---|---:|---:|---:|"]
+        lines += [f"| {name} | {seconds(value)} | {f'{start[name] * 1000:.1f} ms' if name in start else '—'} | "
+                  f"{libraries.get(name, '—')} |" for name, value in earlier.items()] + [""]
     targets = [
         ("cold build of 36 faster than the SoX loop", s36["cold"] < results["sox"],
          f"{seconds(s36['cold'])} vs {seconds(results['sox'])}; at 360: "
@@ -634,7 +659,10 @@ def write(results):
          (f"{seconds(earlier['now'])} against {seconds(earlier['before FFmpeg'])}" if "before FFmpeg" in earlier
           else "not measured (ASSETS_BEFORE_FFMPEG unset)")
          + (f"; the first round's (LUFS, no hearing model): {seconds(earlier['first round'])}"
-            if "first round" in earlier else ""),
+            if "first round" in earlier else "")
+         + (f"; what the link itself costs is start-up, once a command: {start['now'] * 1000:.0f} ms against "
+            f"{start['before FFmpeg'] * 1000:.0f} ms ({libraries['now']} shared libraries against "
+            f"{libraries['before FFmpeg']})" if "before FFmpeg" in start else ""),
          "within the host's noise: the path of a file libsndfile reads is the same but for one enum"),
         ("a one-hour session split in under 10 s and 200 MB",
          results["split"]["seconds"] < 10 and results["split"]["peakMB"] < 200 if "split" in results else None,
