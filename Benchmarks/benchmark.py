@@ -366,9 +366,13 @@ def earlier_builds(pack):
             clean(copy)
             return timed([str(binary), "build", "--jobs", "2"], cwd=copy)[0]
         return once
-    names = ["now"] + list(EARLIER)
-    medians = interleaved([cold(ASSETS)] + [cold(binary) for binary in EARLIER.values()], 5)
-    return dict(zip(names, medians))
+    binaries = builds()
+    return dict(zip(binaries, interleaved([cold(binary) for binary in binaries.values()], 5)))
+
+
+def builds():
+    """This assets and the earlier ones to set it against, by name."""
+    return {"now": ASSETS, **EARLIER}
 
 
 def start_up(runs=31):
@@ -380,7 +384,7 @@ def start_up(runs=31):
             subprocess.run([str(binary), "--version"], check=True, stdout=subprocess.DEVNULL)
             return time.perf_counter() - started
         return run_it
-    binaries = {"now": ASSETS, **EARLIER}
+    binaries = builds()
     return dict(zip(binaries, interleaved([once(binary) for binary in binaries.values()], runs)))
 
 
@@ -486,8 +490,7 @@ def main():
     results["profile"], results["model_share"] = profile(corpora[36])
     results["earlier"] = earlier_builds(corpora[36])
     results["start_up"] = start_up()
-    results["libraries"] = {"now": shared_libraries(ASSETS), **{name: shared_libraries(binary)
-                                                                for name, binary in EARLIER.items()}}
+    results["libraries"] = {name: shared_libraries(binary) for name, binary in builds().items()}
     results["audit"] = audit_seconds()
     results["check"] = check_seconds()
     results["consistency"] = consistency()
