@@ -12,7 +12,14 @@ public enum Decode {
             let channels = try file.readChannels(
                 name: name, maxFrames: Int(maximumSeconds * Double(file.info.sampleRate)))
             try file.close()
-            return (file.info, channels)
+            // What decoded, not the header's figure: an MP3's may be an estimate.
+            let info = file.info
+            return (
+                SoundFile.Info(
+                    frames: channels[0].count, sampleRate: info.sampleRate, channels: info.channels,
+                    format: info.format),
+                channels
+            )
         case .unreadable(let libsndfileSaid):
             return try FFmpegFile.read(
                 path: path, name: name, maximumSeconds: maximumSeconds, libsndfileSaid: libsndfileSaid)

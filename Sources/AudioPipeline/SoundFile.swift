@@ -13,14 +13,17 @@ public final class SoundFile {
 
     public let path: String
     public let info: Info
+    /// What libsndfile's decoders printed while opening the file (mpg123's warnings), for our messages.
+    let librarySaid: String
     private var handle: OpaquePointer?
 
     /// libsndfile reports failed opens through one global error slot: opens take turns.
     private static let openLock = NSLock()
 
-    private init(path: String, handle: OpaquePointer, info: SF_INFO) {
+    private init(path: String, handle: OpaquePointer, info: SF_INFO, librarySaid: String = "") {
         self.path = path
         self.handle = handle
+        self.librarySaid = librarySaid
         self.info = Info(
             frames: Int(info.frames), sampleRate: Int(info.samplerate), channels: Int(info.channels),
             format: FileFormat(code: info.format))
@@ -50,10 +53,11 @@ public final class SoundFile {
         var info = SF_INFO()
         openLock.lock()
         defer { openLock.unlock() }
-        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+        let (opened, said) = LibraryMessages.capturing { sf_open(path, Int32(SFM_READ), &info) }
+        guard let handle = opened else {
             return .unreadable(String(cString: sf_strerror(nil)))
         }
-        let file = SoundFile(path: path, handle: handle, info: info)
+        let file = SoundFile(path: path, handle: handle, info: info, librarySaid: said)
         if let (promised, held) = file.truncatedAudioChunk() {
             throw AudioError(
                 file: name,
@@ -123,6 +127,10 @@ public final class SoundFile {
                 fix: "cut it to one word or phrase, or raise limits.maximumSourceSeconds in assets.json")
         }
         let knownLength = info.frames > 0 && info.frames < Int(Int32.max)
+        // An MP3's length is an estimate unless it declares one, and then within its encoder's delay and padding.
+        let isMPEG = info.format.container == "mpeg"
+        let promised = isMPEG && !MPEGLength.isDeclared(path: path) ? nil : knownLength ? info.frames : nil
+        let shortfallTolerated = isMPEG ? MPEGLength.toleratedFrames : 0
         var deinterleaved = [[Float]](repeating: [], count: channels)
         for channel in 0..<channels { deinterleaved[channel].reserveCapacity(knownLength ? info.frames : 0) }
         let chunkFrames = 16_384
@@ -167,10 +175,11 @@ public final class SoundFile {
                 file: name, problem: "reading failed after \(total) frames (\(String(cString: sf_strerror(handle))))",
                 fix: "export it again as WAV or FLAC")
         }
-        if knownLength && total < info.frames {
+        if let promised, total < promised - shortfallTolerated {
             throw AudioError(
                 file: name,
-                problem: "it is truncated: the header promises \(info.frames) frames, the file holds \(total)",
+                problem: "it is truncated: the header promises \(promised) frames, the file holds \(total)"
+                    + (librarySaid.isEmpty ? "" : " (the decoder said: \(librarySaid))"),
                 fix: "copy or export it again")
         }
         if total == 0 {

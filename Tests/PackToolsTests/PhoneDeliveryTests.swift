@@ -5,7 +5,7 @@ import Testing
 
 @testable import PackTools
 
-/// Phone deliveries (`scripts/m4a-fixtures`): AAC and ALAC in .m4a, read through FFmpeg where libsndfile
+/// Phone deliveries (`scripts/delivery-fixtures`): AAC and ALAC in .m4a, read through FFmpeg where libsndfile
 /// cannot, built like any other recording.
 @Suite struct PhoneDeliveryTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -98,5 +98,61 @@ import Testing
         try Self.deliver("absurd-duration.m4a", as: "digit_1.m4a", to: pack)
         let outcome = try pack.build()
         #expect(outcome.failures.map(\.description).contains { $0.contains("long, which is not a fragment") })
+    }
+}
+
+/// MP3s as real packs ship them: libsndfile's length for an MP3 without a Xing, Info or VBRI header is an
+/// estimate from its size (2.3× off for the 16 kHz VBR fixture), and with one it differs from what decodes
+/// by the encoder's delay and padding. Neither is a cut; an MP3 that declares a length and holds half is.
+@Suite struct MP3DeliveryTests {
+    static func voiceFrames(at rate: Int) throws -> Int {
+        let wav = try SoundFile.open(
+            reading: PhoneDeliveryTests.fixtures.appendingPathComponent("voice.wav").path, name: "voice.wav")
+        return wav.info.frames * rate / wav.info.sampleRate
+    }
+
+    @Test func anMP3WithoutALengthHeaderIsDecodedToItsEnd() throws {
+        let pack = TestPack()
+        try PhoneDeliveryTests.deliver("voice-16k-vbr-no-xing.mp3", as: "digit_1.mp3", to: pack)
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        let source = try #require(try pack.manifest().fragments.first?.source)
+        #expect(source.format == "mpeg/mp3" && source.sampleRate == 16_000)
+        // The fixture is the voice four times over (sox repeat 3): all of it is read, not the estimate.
+        let whole = try 4 * Self.voiceFrames(at: 16_000)
+        #expect(abs(source.frames - whole) <= MPEGLength.toleratedFrames, "\(source.frames) of \(whole)")
+    }
+
+    @Test func anMP3WithALengthHeaderIsReadWithinItsEncoderDelay() throws {
+        let pack = TestPack()
+        try PhoneDeliveryTests.deliver("voice-xing.mp3", as: "digit_1.mp3", to: pack)
+        #expect(try pack.build().failures.isEmpty)
+        let frames = try #require(try pack.manifest().fragments.first?.source.frames)
+        let whole = try Self.voiceFrames(at: 48_000)
+        #expect(abs(frames - whole) <= MPEGLength.toleratedFrames, "\(frames) of \(whole)")
+    }
+
+    @Test func anMP3CutInHalfIsRefusedWithWhatTheDecoderSaid() throws {
+        let pack = TestPack()
+        try PhoneDeliveryTests.deliver("voice-xing-cut.mp3", as: "digit_1.mp3", to: pack)
+        let messages = try pack.build().failures.map(\.description)
+        #expect(messages.count == 1)
+        let message = try #require(messages.first)
+        #expect(
+            message.hasPrefix("raw-audio/digit_1.mp3: error: [audio] it is truncated: the header promises"),
+            "\(message)")
+        #expect(message.contains("the decoder said: Warning: Xing stream size off"), "\(message)")
+        #expect(message.hasSuffix("copy or export it again"))
+    }
+
+    /// Files are read by what they hold: WAV data under an .mp3 name, and an MP3 stream under an .m4a name.
+    @Test func aRecordingIsReadByItsContentNotItsName() throws {
+        let pack = TestPack()
+        try PhoneDeliveryTests.deliver("voice.wav", as: "digit_1.mp3", to: pack)
+        try PhoneDeliveryTests.deliver("voice-16k-vbr-no-xing.mp3", as: "digit_2.m4a", to: pack)
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        let formats = try pack.manifest().fragments.map(\.source.format)
+        #expect(formats == ["wav/pcm16", "mpeg/mp3"])
     }
 }
