@@ -90,7 +90,8 @@ let package = Package(
             dependencies: ["Splicer", "PackManifest", "PackTools", "AudioPipeline", "Checksum", "TestSupport"]),
         // Packs made by code for the tests: recordings with known levels in every format.
         .target(
-            name: "TestSupport", dependencies: ["PackTools", "AudioPipeline", "PackManifest", "VoicePack"],
+            name: "TestSupport",
+            dependencies: ["PackTools", "AudioPipeline", "PackManifest", "VoicePack", "SpeechText"],
             path: "Tests/TestSupport"),
         .testTarget(
             name: "AssetsCLITests",

@@ -229,7 +229,7 @@ enum AuditText {
     }
 
     static let utteranceColumns = [
-        "purpose", "amount", "style/form", "template", "text", "length", "LUFS", "joins past the step", "file",
+        "purpose", "amount", "style/form", "template", "text", "length", "LUFS", "clicks at joins", "file",
     ]
 
     static func utteranceCells(_ report: AuditReport, _ index: Int, _ sounds: [Int: String]) -> [String] {
@@ -241,9 +241,7 @@ enum AuditText {
         guard let spliced = utterance.spliced else {
             return cells + ["—", "—", "not playable: \(utterance.problem ?? "")", "—"]
         }
-        let steps = spliced.joins.filter { $0.stepDB > report.maximumStepDB || $0.click }.map { join in
-            "\(join.left.text)→\(join.right.text) \(number(join.stepDB, 1)) dB" + (join.click ? " click" : "")
-        }
+        let steps = spliced.joins.filter(\.click).map { join in "\(join.left.text)→\(join.right.text) click" }
         cells += [
             String(format: "%.2f s", spliced.durationMs / 1000), number(spliced.loudnessLUFS, 1),
             steps.isEmpty ? "—" : steps.joined(separator: ", "), sounds[index] ?? "—",

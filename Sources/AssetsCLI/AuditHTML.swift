@@ -163,7 +163,7 @@ enum AuditHTML {
     }
 
     /// Each utterance the pack will make: a player when it was written, and its waveform with every join
-    /// marked (red past `splice.maximumStepDB` or at a click) and the token under each piece.
+    /// marked (red at a click) and the token under each piece.
     static func utterances(_ report: AuditReport, sounds: [Int: String]) -> String {
         var html = "<h2>Utterances</h2>\n<p>\(escape(AuditText.utteranceSummary(report))).</p>\n"
         html += "<table id=\"utterances\">\n<tr><th>purpose</th><th>amount</th><th>style/form</th><th>text</th>"
@@ -185,14 +185,14 @@ enum AuditHTML {
                 html +=
                     "<audio controls preload=\"metadata\" src=\"\(escape(file))\" onloadedmetadata=\"this.dataset.duration = this.duration\"></audio><br>"
             }
-            html += "\(waveform(spliced, tokens: plan.tokens, maximumStepDB: report.maximumStepDB))</td>"
+            html += "\(waveform(spliced, tokens: plan.tokens))</td>"
             html += "<td class=\"num\">\(String(format: "%.2f s", spliced.durationMs / 1000))</td>"
             html += "<td class=\"num\">\(AuditText.number(spliced.loudnessLUFS, 1))</td></tr>\n"
         }
         return html + "</table>\n"
     }
 
-    static func waveform(_ spliced: SplicedUtterance, tokens: [Token], maximumStepDB: Double) -> String {
+    static func waveform(_ spliced: SplicedUtterance, tokens: [Token]) -> String {
         let width = 720
         let height = 80
         let wave = 62
@@ -209,7 +209,7 @@ enum AuditHTML {
         let edges = [0.0] + spliced.joins.map(\.atMs) + [spliced.durationMs]
         var marks = ""
         for join in spliced.joins {
-            let flagged = join.stepDB > maximumStepDB || join.click
+            let flagged = join.click
             marks +=
                 "<line class=\"join\(flagged ? " flagged" : "")\" x1=\"\(x(join.atMs))\" y1=\"0\" x2=\"\(x(join.atMs))\" y2=\"\(wave)\" stroke=\"\(flagged ? "#d1242f" : "#8c959f")\"><title>\(escape("\(join.left)→\(join.right): \(join.stepDB) dB\(join.click ? ", click" : "")"))</title></line>"
         }

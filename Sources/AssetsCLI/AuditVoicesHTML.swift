@@ -21,11 +21,12 @@ extension AuditHTML {
         return html + "</table>\n"
     }
 
-    /// Register (semitones from the pack's typical, across) against band (octaves under the typical, down),
+    /// Register (semitones from where the syllable's tone puts it in this voice, across) against band (octaves
+    /// under the typical, down),
     /// the thresholds drawn as a dotted box: a fragment outside it is one `check` reports for its voice or
     /// band (a noisy one's band is not held against it).
     static func voiceChart(_ fragments: [Manifest.Fragment], _ voices: VoiceConsistency) -> String {
-        guard let register = voices.typical.pitchRegisterHz, let band = voices.typical.bandwidthHz else { return "" }
+        guard voices.typical.pitchRegisterHz != nil, let band = voices.typical.bandwidthHz else { return "" }
         let width = 480.0
         let height = 240.0
         let semitonesAcross = 15.0  // either side of the typical register
@@ -39,7 +40,7 @@ extension AuditHTML {
             <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#fafafa" stroke="#e0e0e0"/>
             """
         svg +=
-            "<text x=\"28\" y=\"\(Int(height) - 6)\" font-size=\"11\">← lower voice · register, semitones from the pack's \(Int(register.rounded())) Hz · higher voice →</text>"
+            "<text x=\"28\" y=\"\(Int(height) - 6)\" font-size=\"11\">← lower voice · register, semitones from where its tone reaches · higher voice →</text>"
         svg +=
             "<text transform=\"translate(12 \(Int(height) / 2)) rotate(-90)\" font-size=\"11\" text-anchor=\"middle\">band, octaves under the pack's \(String(format: "%.1f", band / 1000)) kHz ↓</text>"
         svg +=
@@ -51,8 +52,9 @@ extension AuditHTML {
             x(-limits.pitchSemitones), y(0) - 6, x(limits.pitchSemitones) - x(-limits.pitchSemitones),
             y(limits.bandwidthOctaves) - y(0) + 6)
         for fragment in fragments {
-            guard let analysis = fragment.analysis, let top = analysis.pitchRegisterHz else { continue }
-            let semitones = 12 * log2(top / register)
+            guard let analysis = fragment.analysis, let top = analysis.pitchRegisterHz,
+                let semitones = voices.registerSemitones[fragment.token]
+            else { continue }
             let octaves = analysis.bandwidthHz.map { max(0, log2(band / $0)) } ?? octavesDown
             let odd = voices.findings[fragment.token] != nil
             let colour = odd ? "#d1242f" : "#1f6feb"

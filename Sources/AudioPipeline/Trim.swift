@@ -67,7 +67,9 @@ public struct Trim: Equatable, Sendable {
         return SoundBounds(
             startMs: Double(first * hop) * 1000 / rate,
             endMs: Double(min(signal.frames, last * hop + window)) * 1000 / rate,
-            durationMs: signal.durationMs, thresholdDBFS: thresholdDB, noiseFloorDBFS: floorDB, peakDBFS: peakDB)
+            durationMs: signal.durationMs, thresholdDBFS: thresholdDB, noiseFloorDBFS: floorDB, peakDBFS: peakDB,
+            startLevelDB: Decibels.power(energies[0]) - peakDB,
+            endLevelDB: Decibels.power(energies[energies.count - 1]) - peakDB)
     }
 
     /// The mean square over which a window is sound, and the noise floor and peak (dBFS) it was set from.
@@ -99,7 +101,8 @@ public struct Trim: Equatable, Sendable {
         let report = TrimReport(
             headMs: offsetMs + Double(head) * 1000 / rate,
             tailMs: max(0, bounds.durationMs - offsetMs - Double(tail) * 1000 / rate),
-            thresholdDBFS: bounds.thresholdDBFS, noiseFloorDBFS: bounds.noiseFloorDBFS, peakDBFS: bounds.peakDBFS)
+            thresholdDBFS: bounds.thresholdDBFS, noiseFloorDBFS: bounds.noiseFloorDBFS, peakDBFS: bounds.peakDBFS,
+            startLevelDB: bounds.startLevelDB, endLevelDB: bounds.endLevelDB)
         return (Signal(samples: samples, sampleRate: signal.sampleRate), report)
     }
 
@@ -152,6 +155,9 @@ public struct SoundBounds: Equatable, Sendable {
     public let thresholdDBFS: Double
     public let noiseFloorDBFS: Double
     public let peakDBFS: Double
+    /// The recording's first and last 10 ms against its loudest, in dB: near 0 where the voice is cut off.
+    public let startLevelDB: Double
+    public let endLevelDB: Double
 }
 
 /// What `Trim` cut and why.
@@ -162,4 +168,6 @@ public struct TrimReport: Equatable, Sendable {
     public let thresholdDBFS: Double
     public let noiseFloorDBFS: Double
     public let peakDBFS: Double
+    public let startLevelDB: Double
+    public let endLevelDB: Double
 }

@@ -38,7 +38,7 @@ public struct VoiceAnalysis: Equatable, Sendable {
     public static func measure(fragment: Signal, source: Signal, bounds: SoundBounds) -> VoiceAnalysis {
         let pitches = PitchTrack.voicedPitches(fragment)
         let spectra = SourceSpectra(source, voiceMs: bounds.startMs...bounds.endMs)
-        let voiced = pitches.voiced.count >= minimumVoicedFrames ? pitches.voiced.sorted() : []
+        let voiced = pitches.voiced.count >= minimumVoicedFrames ? foldingOctaveJumps(pitches.voiced).sorted() : []
         return VoiceAnalysis(
             pitchMedianHz: voiced.isEmpty ? nil : percentile(voiced, 0.5),
             pitchRegisterHz: voiced.isEmpty ? nil : percentile(voiced, 0.9),
@@ -49,41 +49,67 @@ public struct VoiceAnalysis: Equatable, Sendable {
             voiceMs: bounds.endMs - bounds.startMs)
     }
 
+    /// A voice that creaks in a third tone's dip, or a band-limited one, reads at twice (or half) its pitch for
+    /// a run of frames: such frames are moved by octaves into `octaveJumpRatio` of the syllable's median, which
+    /// keeps a tone's own movement (a fourth tone falls about 8 semitones, under the ratio's 8.1).
+    static func foldingOctaveJumps(_ pitches: [Double]) -> [Double] {
+        let median = percentile(pitches.sorted(), 0.5)
+        return pitches.map { pitch in
+            var folded = pitch
+            while folded > median * octaveJumpRatio { folded /= 2 }
+            while folded < median / octaveJumpRatio { folded *= 2 }
+            return folded
+        }
+    }
+
+    static let octaveJumpRatio = 1.6
+
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
     }
 }
 
-/// aubio's pitch tracker over a signal, hop by hop.
+/// aubio's pitch trackers over a signal, hop by hop.
+///
+/// Two of them: YIN (`yinfast`) says whether a frame is voiced — its confidence is what aubio offers for that —
+/// and the spectral YIN (`yinfft`) says at what pitch, since on band-limited recordings (an 8 kHz delivery)
+/// YIN jumps an octave up for whole syllables (a voice at 320 Hz read as 650 Hz) where `yinfft` holds; `yinfft`
+/// reports no confidence of its own in aubio 0.4.
 enum PitchTrack {
     /// The pitch of every frame aubio is confident of, and how many frames loud enough to judge there were.
     static func voicedPitches(_ signal: Signal) -> (voiced: [Double], frames: Int) {
         let window = AubioFrames.window(for: signal.sampleRate)
         let hop = window / 4
-        guard let tracker = new_aubio_pitch("yinfast", UInt32(window), UInt32(hop), UInt32(signal.sampleRate)) else {
+        guard let voicing = tracker("yinfast", window: window, hop: hop, rate: signal.sampleRate) else {
             return ([], 0)
         }
-        defer { del_aubio_pitch(tracker) }
-        aubio_pitch_set_unit(tracker, "Hz")
-        // Frames more than 40 dB under full scale are not judged: the built fragment's voice is at the pack's
-        // loudness, its silences and decays far under.
-        aubio_pitch_set_silence(tracker, -40)
+        defer { del_aubio_pitch(voicing) }
+        guard let pitch = tracker("yinfft", window: window, hop: hop, rate: signal.sampleRate) else { return ([], 0) }
+        defer { del_aubio_pitch(pitch) }
         let output = new_fvec(1)!
         defer { del_fvec(output) }
         var voiced: [Double] = []
         var frames = 0
         AubioFrames.hops(of: signal.samples, hop: hop) { input in
-            aubio_pitch_do(tracker, input, output)
+            aubio_pitch_do(voicing, input, output)
+            let loud = output.pointee.data[0] > 0  // aubio's answer for a frame under the silence level is 0
+            let confident = aubio_pitch_get_confidence(voicing) >= VoiceAnalysis.minimumConfidence
+            aubio_pitch_do(pitch, input, output)
             let hz = Double(output.pointee.data[0])
-            guard hz > 0 else { return }  // aubio's answer for a frame under the silence level
+            guard loud else { return }
             frames += 1
-            if aubio_pitch_get_confidence(tracker) >= VoiceAnalysis.minimumConfidence,
-                VoiceAnalysis.voiceRangeHz.contains(hz)
-            {
-                voiced.append(hz)
-            }
+            if confident, VoiceAnalysis.voiceRangeHz.contains(hz) { voiced.append(hz) }
         }
         return (voiced, frames)
+    }
+
+    private static func tracker(_ method: String, window: Int, hop: Int, rate: Int) -> OpaquePointer? {
+        guard let tracker = new_aubio_pitch(method, UInt32(window), UInt32(hop), UInt32(rate)) else { return nil }
+        aubio_pitch_set_unit(tracker, "Hz")
+        // Frames more than 40 dB under full scale are not judged: the built fragment's voice is at the pack's
+        // loudness, its silences and decays far under.
+        aubio_pitch_set_silence(tracker, -40)
+        return tracker
     }
 }
 

@@ -73,7 +73,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes.
-        public static let currentPipelineRevision = 5
+        public static let currentPipelineRevision = 6
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -208,14 +208,17 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var loudnessLUFS: Double
         public var truePeakDBTP: Double
         public var noiseFloorDBFS: Double
+        /// Its first and last 10 ms against its loudest, in dB: a voice cut off before its decay ends near 0.
+        public var startLevelDB: Double?
+        public var endLevelDB: Double?
         /// Samples in runs of three or more at full scale: the recording clipped.
         public var clippedSamples: Int
         public var channelDecision: String
 
         public init(
             file: String, sha256: String, size: Int, sampleRate: Int, channels: Int, format: String, frames: Int,
-            durationMs: Double, loudnessLUFS: Double, truePeakDBTP: Double, noiseFloorDBFS: Double, clippedSamples: Int,
-            channelDecision: String
+            durationMs: Double, loudnessLUFS: Double, truePeakDBTP: Double, noiseFloorDBFS: Double,
+            startLevelDB: Double? = nil, endLevelDB: Double? = nil, clippedSamples: Int, channelDecision: String
         ) {
             self.file = file
             self.sha256 = sha256
@@ -228,6 +231,8 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.loudnessLUFS = Manifest.rounded(loudnessLUFS)
             self.truePeakDBTP = Manifest.rounded(truePeakDBTP)
             self.noiseFloorDBFS = Manifest.rounded(max(noiseFloorDBFS, -200))
+            self.startLevelDB = startLevelDB.map { Manifest.rounded(max($0, -200)) }
+            self.endLevelDB = endLevelDB.map { Manifest.rounded(max($0, -200)) }
             self.clippedSamples = clippedSamples
             self.channelDecision = channelDecision
         }

@@ -24,6 +24,7 @@ enum FragmentRecord {
                 frames: report.source.frames,
                 durationMs: report.sourceDurationMs, loudnessLUFS: report.loudness.inputLUFS,
                 truePeakDBTP: report.loudness.inputTruePeakDBTP, noiseFloorDBFS: report.trim.noiseFloorDBFS,
+                startLevelDB: report.trim.startLevelDB, endLevelDB: report.trim.endLevelDB,
                 clippedSamples: report.sourceClippedSamples, channelDecision: report.channelDecision.description),
             analysis: analysis(report.analysis, token: token))
     }

@@ -31,8 +31,6 @@ public struct AuditReport: Sendable {
     public let coverage: [CoverageRow]
     public let check: CheckReport
     public let utterances: [AuditedUtterance]
-    /// `splice.maximumStepDB`: joins past it are marked.
-    public let maximumStepDB: Double
 
     public var fragments: [Manifest.Fragment] { manifest?.fragments ?? [] }
     public var longestUtterance: Utterance? { check.longestUtterance }
@@ -74,8 +72,7 @@ public enum PackAuditor {
         }
         return AuditReport(
             paths: paths, manifest: manifest, coverage: rows, check: check,
-            utterances: utterances(paths: paths, settings: settings, longest: check.longestUtterance),
-            maximumStepDB: settings.splice.maximumStepDB)
+            utterances: utterances(paths: paths, settings: settings, longest: check.longestUtterance))
     }
 
     /// The planned utterances, each spliced by the `Splicer` module with the pack's splice settings.

@@ -8,7 +8,7 @@ import VoicePack
 
 /// One thing `check` looked at — a fragment, a recording, a token, the budget — and what it found.
 public struct CheckCase: Equatable, Sendable {
-    /// `manifest`, `stale`, `naming`, `coverage`, `sound`, `consistency`, `budget` or `splice`.
+    /// `manifest`, `stale`, `naming`, `coverage`, `sound`, `consistency` or `budget`.
     public let category: String
     public let name: String
     public var findings: [Diagnostic]
@@ -82,7 +82,6 @@ public enum PackChecker {
         checkSound(manifest, settings: settings, into: &report)
         checkConsistency(manifest, settings: settings, into: &report)
         checkBudget(paths: paths, settings: covered, into: &report)
-        checkSplices(paths: paths, settings: covered, into: &report)
         return report
     }
 
@@ -260,11 +259,24 @@ public enum PackChecker {
             }
             if let typicalPhon, abs(fragment.loudnessPhon - typicalPhon) > tolerance {
                 let direction = fragment.loudnessPhon > typicalPhon ? "louder" : "quieter"
+                // The build's own ceiling held it back: the recording is not at fault, and a designer decides.
+                let ceiling = fragment.limiterReductionDB >= settings.loudness.maximumLimitingDB - 0.5
                 problem(
-                    .error,
-                    "it is heard at \(fragment.loudnessPhon) phon, \(String(format: "%.1f", abs(fragment.loudnessPhon - typicalPhon))) phon \(direction) than the pack's median \(String(format: "%.1f", typicalPhon)) phon (tolerance \(tolerance))",
+                    ceiling ? .warning : .error,
+                    "it is heard at \(fragment.loudnessPhon) phon, \(String(format: "%.1f", abs(fragment.loudnessPhon - typicalPhon))) phon \(direction) than the pack's median \(String(format: "%.1f", typicalPhon)) phon (loudness.toleranceLU \(tolerance))"
+                        + (ceiling ? ", at the limiter's \(settings.loudness.maximumLimitingDB) dB ceiling" : ""),
+                    fix: ceiling
+                        ? "listen to it beside the rest; allow more limiting (loudness.maximumLimitingDB) or re-record it with fewer peaks, and run `assets build`"
+                        : "run `assets build --force`; if it stays, re-record it at a steadier level"
+                )
+            }
+            for (edge, level) in [("start", fragment.source.startLevelDB), ("end", fragment.source.endLevelDB)] {
+                guard let level, CutVoice.isCut(levelDB: level, snrDB: fragment.analysis?.snrDB) else { continue }
+                problem(
+                    .warning,
+                    "its voice is cut at its \(edge): the recording \(fragment.source.file) \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", -level)) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
                     fix:
-                        "re-record it at a steadier level, or allow more limiting (loudness.maximumLimitingDB), and run `assets build`"
+                        "export it again with the whole \(edge == "end" ? "decay (the sound after the voice fades out)" : "onset (a little silence before the voice)")"
                 )
             }
             if fragment.truePeakDBTP > settings.loudness.truePeakCeilingDBTP {
@@ -331,36 +343,15 @@ extension Amount {
     }
 }
 
-extension PackChecker {
-    /// The joins of the utterances the audit plays: a level step past `splice.maximumStepDB` from one
-    /// fragment's end to the next one's start, read from the manifest's edge levels (nothing is decoded).
-    /// Each pair of fragments is reported once, with an utterance that has it.
-    static func checkSplices(paths: PackPaths, settings: Settings, into report: inout CheckReport) {
-        guard let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) }) else { return }
-        let severity: Diagnostic.Severity = settings.splice.stepSeverity == .error ? .error : .warning
-        var reported: Set<[String]> = []
-        for utterance in UtterancePlan.plan(settings: settings, pack: pack, longest: report.longestUtterance)
-        where utterance.missing.isEmpty {
-            for (left, right) in zip(utterance.tokens, utterance.tokens.dropFirst()) {
-                guard let end = pack.fragment(for: left), let start = pack.fragment(for: right) else { continue }
-                let step = SplicedUtterance.stepDB(end, start)
-                guard step > settings.splice.maximumStepDB, reported.insert([end.file, start.file]).inserted else {
-                    continue
-                }
-                let change = end.tailDBFS > start.headDBFS ? "softer" : "louder"
-                let levels = String(format: "%.1f dBFS against %.1f dBFS", start.headDBFS, end.tailDBFS)
-                report.add(
-                    "splice", "\(left) → \(right)",
-                    [
-                        Diagnostic(
-                            severity, "\(end.file), \(start.file)", "splice",
-                            "\(right) starts \(step) dB \(change) than \(left) ends (\(levels)), past splice.maximumStepDB \(settings.splice.maximumStepDB); heard in \(utterance.text) (\(utterance.amount.plain), \(utterance.style.name)/\(utterance.form.name))",
-                            fix:
-                                "record or trim them to meet at a closer level, or raise splice.maximumStepDB in assets.json"
-                        )
-                    ])
-            }
-        }
+/// A recording that stops (or starts) while its voice is still loud: the listener hears the word cut off, and a
+/// fade cannot give back the decay. Real packs are cut this way (last 10 ms 7–27 dB under the peak).
+enum CutVoice {
+    /// A voice that ends decays 30 dB or more under its peak within its last 10 ms' reach.
+    static let cutWithinDB = -30.0
+    /// An edge is cut when it is within `cutWithinDB` of the peak and stands 6 dB over the recording's noise
+    /// (an 8 kHz recording's noise floor may itself sit 30 dB under its voice).
+    static func isCut(levelDB: Double, snrDB: Double?) -> Bool {
+        levelDB > cutWithinDB && levelDB > -(snrDB ?? .infinity) + 6
     }
 }
 

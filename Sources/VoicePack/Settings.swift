@@ -43,8 +43,10 @@ public struct Settings: Equatable, Sendable {
         public var maximumGainDB = 40.0
         /// The deepest the limiter may go to reach the target.
         public var maximumLimitingDB = 12.0
-        /// `check` accepts fragments heard this close (in phon) to the pack's median.
-        public var toleranceLU = 0.5
+        /// `check` accepts fragments heard this close (in phon) to the pack's median: a difference in loudness
+        /// level under about 1 phon is not heard (the just-noticeable difference in level, 0.5–1 dB for speech
+        /// and broadband sounds at these levels: Zwicker and Fastl, Psychoacoustics, ch. 7).
+        public var toleranceLU = 1.0
 
         /// How far a fragment's heard loudness (N5, phon) stands above the target LUFS and the calibration,
         /// measured: fragments all heard at the same N5 splice into amounts that measure the target by
@@ -87,19 +89,19 @@ public struct Settings: Equatable, Sendable {
         public var gapMs = 0.0
         /// Overlap of consecutive fragments, faded across.
         public var crossfadeMs = 5.0
-        /// A join whose level step (one fragment's end against the next one's start) is larger is reported.
-        public var maximumStepDB = 10.0
-        /// How `check` reports such a join.
-        public var stepSeverity = Severity.warning
     }
 
     /// How far a fragment's voice may stand from the pack's typical one before `check` reports it.
     public struct Consistency: Equatable, Sendable {
         public init() {}
 
-        /// The top of the voice's register (90th percentile of pitch), in semitones either way: another voice,
-        /// or the same voice in another register. A Mandarin tone moves it about 3.
-        public var pitchSemitones = 5.0
+        /// The top of the voice's register (90th percentile of pitch), in semitones either way from where the
+        /// syllable's tone puts it in this voice: another voice, or the same voice in another register. On six
+        /// packs that real apps shipped, every syllable is within 3.8; another voice 5 semitones off is over it.
+        public var pitchSemitones = 4.5
+        /// Whether `check` warns of a fragment whose pitch could not be measured (a whisper, a creak, a lossy
+        /// 16 kb/s MP3): it is not compared, which is no fault of the recording.
+        public var reportUnmeasured = false
         /// How much narrower the recording's band may be, in octaves: a telephone line (3.4 kHz) is 1.7 under
         /// a 22 kHz delivery's 11 kHz, a 16 kHz delivery 0.7.
         public var bandwidthOctaves = 1.0

@@ -226,12 +226,9 @@ private struct SettingsReader {
                 "crossfadeMs": { r, n, k in
                     r.number(n, k, in: 0...100).map { splice.crossfadeMs = $0 }
                 },
-                "maximumStepDB": { r, n, k in
-                    r.number(n, k, in: 0...100).map { splice.maximumStepDB = $0 }
-                },
-                "stepSeverity": { r, n, k in
-                    r.choice(n, k, Settings.Severity.self).map { splice.stepSeverity = $0 }
-                },
+                // Retired: a join's level step judged the better fragment (a tail faded far down) the worse.
+                "maximumStepDB": { r, n, k in r.retired(n, k) },
+                "stepSeverity": { r, n, k in r.retired(n, k) },
             ])
         return splice
     }
@@ -250,6 +247,7 @@ private struct SettingsReader {
                 "noiseDB": { r, n, k in r.number(n, k, in: 1...120).map { consistency.noiseDB = $0 } },
                 "paceRatio": { r, n, k in r.number(n, k, in: 1.1...20).map { consistency.paceRatio = $0 } },
                 "severity": { r, n, k in r.choice(n, k, Settings.Severity.self).map { consistency.severity = $0 } },
+                "reportUnmeasured": { r, n, k in r.bool(n, k).map { consistency.reportUnmeasured = $0 } },
                 "accept": { r, n, k in r.paths(n, k).map { consistency.accept = $0 } },
             ])
         return consistency
@@ -283,6 +281,21 @@ private struct SettingsReader {
             }
             field(&self, member.node, key)
         }
+    }
+
+    mutating func retired(_ node: JSONNode, _ key: String) {
+        issue(
+            node, key,
+            "no longer a setting: a join's level step is not what a listener hears; `check` now reports a recording whose voice is cut (category sound) instead: remove the key"
+        )
+    }
+
+    mutating func bool(_ node: JSONNode, _ key: String) -> Bool? {
+        guard case .bool(let flag) = node.value else {
+            issue(node, key, "expected true or false, found \(node.value.typeName)")
+            return nil
+        }
+        return flag
     }
 
     mutating func number(_ node: JSONNode, _ key: String, in range: ClosedRange<Double>? = nil, integer: Bool = false)

@@ -77,7 +77,7 @@ import Testing
         parser.delegate = counter
         #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
         #expect(
-            counter.suites == ["manifest", "stale", "naming", "coverage", "sound", "consistency", "budget", "splice"])
+            counter.suites == ["manifest", "stale", "naming", "coverage", "sound", "consistency", "budget"])
         // Per fragment (manifest, sound, consistency), per recording (stale), per token (coverage), plus settings
         // and budget.
         #expect(counter.cases == 21 + 21 + 21 + 21 + 21 + 1 + 1)

@@ -173,18 +173,27 @@ func coveredPack() throws -> TestPack {
     @Test func soundOutOfBounds() throws {
         let pack = try coveredPack()
         var manifest = try pack.manifest()
-        manifest.fragments[0].loudnessPhon -= 0.6
+        manifest.fragments[0].loudnessPhon -= 1.2
+        manifest.fragments[4].loudnessPhon -= 0.9
+        manifest.fragments[5].loudnessPhon += 1.5
+        manifest.fragments[5].limiterReductionDB = pack.settings.loudness.maximumLimitingDB
         manifest.fragments[1].truePeakDBTP = -0.5
         manifest.fragments[2].source.clippedSamples = 12
         manifest.fragments[3].durationMs = 20
         try manifest.canonicalData().write(to: pack.url("manifest.json"))
         let sound = check(pack).findings.filter { $0.category == "sound" }
-        #expect(sound.count == 4)
+        // 0.9 phon is under the just-noticeable difference (loudness.toleranceLU 1); a fragment the limiter's
+        // ceiling held back is a warning, for a designer to hear.
+        #expect(sound.count == 5, "\(sound)")
         let quiet = try #require(sound.first { $0.subject == manifest.fragments[0].file })
-        #expect(quiet.message.contains("phon quieter than the pack's median"), "\(quiet.message)")
+        #expect(quiet.severity == .error && quiet.message.contains("phon quieter than the pack's median"), "\(quiet)")
+        #expect(!sound.contains { $0.subject == manifest.fragments[4].file })
+        let limited = try #require(sound.first { $0.subject == manifest.fragments[5].file })
+        #expect(limited.severity == .warning && limited.message.hasSuffix("at the limiter's 12.0 dB ceiling"))
         #expect(
-            sound.filter { $0.severity == .warning }.map(\.message).first?.contains(
-                "clipped (12 samples at full scale)") == true)
+            sound.filter { $0.severity == .warning }.map(\.message).contains {
+                $0.contains("clipped (12 samples at full scale)")
+            })
     }
 
     @Test func theBudget() throws {

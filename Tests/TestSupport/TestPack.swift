@@ -2,6 +2,7 @@ import AudioPipeline
 import Foundation
 import PackManifest
 import PackTools
+import SpeechText
 import VoicePack
 
 /// A pack in a temporary folder, with recordings made by code: syllables with a soft fricative onset,
@@ -154,5 +155,65 @@ public enum Signals {
             return Float(scale * envelope * harmonics.map { $0.1 * sin(2 * .pi * 150 * $0.0 * t) }.reduce(0, +))
         }
         return hiss + vowel
+    }
+}
+
+/// A voice made by code that carries what real voices have: Mandarin tone contours that move the pitch as a
+/// speaker's do (a third tone dipping 10 semitones under the first tone's level) and a vowel's formants.
+public enum TonalVoice {
+    /// The pitch, in semitones from the voice's high level, over a syllable's course (0…1), said alone.
+    public static func contour(_ tone: Tone) -> (Double) -> Double {
+        switch tone {
+        case .high: { t in -0.3 * t }
+        case .rising: { t in -7 + 6 * t * t }
+        case .low: { t in -5 - 5 * sin(.pi * t / 1.2) }
+        case .falling: { t in 1 - 9 * t }
+        }
+    }
+
+    /// A voiced syllable: harmonics of the contour's pitch over `highHz`, shaped by an /a/'s formants (scaled by
+    /// `formantScale`), with a 20 ms attack and, unless `cutAt` ends it abruptly (a fraction of its length), an
+    /// 80 ms decay.
+    public static func syllable(
+        _ tone: Tone, highHz: Double = 220, formantScale: Double = 1, seconds: Double = 0.35, rms: Double = 0.1,
+        rate: Int = 44_100, cutAt: Double? = nil
+    ) -> [Float] {
+        let pitch = contour(tone)
+        let formants = [(700.0, 110.0), (1_220.0, 120.0), (2_600.0, 160.0)].map {
+            (hz: $0.0 * formantScale, width: $0.1 * formantScale)
+        }
+        func gain(_ hz: Double) -> Double {
+            0.02 + formants.map { 1 / (1 + pow((hz - $0.hz) / $0.width, 2)) }.reduce(0, +)
+        }
+        let frames = Int(seconds * Double(rate))
+        let decay = Int(0.08 * Double(rate))
+        var phase = 0.0
+        var samples = [Float](repeating: 0, count: frames)
+        for index in 0..<frames {
+            let t = Double(index) / Double(frames)
+            let f0 = highHz * pow(2, pitch(t) / 12)
+            phase += 2 * .pi * f0 / Double(rate)
+            var sample = 0.0
+            for harmonic in 1...Int(5_000 / f0) {
+                sample += gain(f0 * Double(harmonic)) * sin(Double(harmonic) * phase)
+            }
+            let envelope =
+                min(1, Double(index) / (0.02 * Double(rate)))
+                * (index >= frames - decay ? exp(-6 * Double(index - (frames - decay)) / Double(decay)) : 1)
+            samples[index] = Float(sample * envelope)
+        }
+        if let cutAt { samples.removeLast(frames - Int(Double(frames) * cutAt)) }
+        let level = (samples.map { Double($0) * Double($0) }.reduce(0, +) / Double(samples.count)).squareRoot()
+        return samples.map { $0 * Float(rms / level) }
+    }
+
+    /// `syllable` with `lead` seconds of silence before and `trail` after, over a faint noise floor (72 dB under).
+    public static func recording(_ syllable: [Float], lead: Double = 0.2, trail: Double = 0.3, rate: Int = 44_100)
+        -> [Float]
+    {
+        let total = Int(lead * Double(rate)) + syllable.count + Int(trail * Double(rate))
+        var samples = Signals.noise(rms: 0.1 * pow(10, -72 / 20), count: total, seed: UInt64(syllable.count))
+        for (index, sample) in syllable.enumerated() { samples[Int(lead * Double(rate)) + index] += sample }
+        return samples
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import SpeechText
+
+/// Where each syllable's pitch reaches, judged against its own tone in this voice.
+///
+/// A real voice's third tone dips far under its first tone's level, and said alone its final rise is short, so
+/// a third-tone syllable's register (the 90th percentile of its pitch) sits 5–11 semitones under a first-tone
+/// one's in real packs; a second tone rises only to a few semitones under it. A syllable is therefore compared
+/// with the syllables of its own tone when there are `VoiceConsistency.minimumGroup` of them (their median,
+/// which an odd one does not move), and otherwise with where its tone's anchor puts it under the voice's high
+/// register — the median, over every syllable, of its register with its tone's anchor taken off. Phrases
+/// reach the high register over their several syllables, and are compared as a tone of their own.
+struct ToneRegisters {
+    /// Each measured token's register against what its tone leads one to expect, in semitones.
+    let semitones: [String: Double]
+    let expectedHz: [String: Double]
+    /// Where the voice reaches in a high tone; nil when fewer than a group's worth of syllables are measured.
+    let highHz: Double?
+    private let tones: [String: Tone]
+
+    /// Semitones under the high register that each tone reaches, said alone, as measured on six packs that
+    /// real apps shipped (medians against their first tones: second −4.1, third −7.0, fourth +0.6; BENCHMARKS.md).
+    static func anchor(_ tone: Tone?) -> Double {
+        switch tone {
+        case .rising: -4
+        case .low: -7
+        case .high, .falling, nil: 0
+        }
+    }
+
+    init(_ registers: [(token: String, hz: Double)]) {
+        var tones: [String: Tone] = [:]
+        for (token, _) in registers { tones[token] = Tone.citation(of: Token(token)) }
+        self.tones = tones
+        let level = registers.map { (token: $0.token, tone: tones[$0.token], semitones: 12 * log2($0.hz)) }
+        guard level.count >= VoiceConsistency.minimumGroup,
+            let high = median(level.map { $0.semitones - Self.anchor($0.tone) })
+        else {
+            (semitones, expectedHz, highHz) = ([:], [:], nil)
+            return
+        }
+        var semitones: [String: Double] = [:]
+        var expectedHz: [String: Double] = [:]
+        for syllable in level {
+            let sameTone = level.filter { $0.tone == syllable.tone }.map(\.semitones)
+            let expected =
+                sameTone.count >= VoiceConsistency.minimumGroup
+                ? median(sameTone) ?? high : high + Self.anchor(syllable.tone)
+            semitones[syllable.token] = syllable.semitones - expected
+            expectedHz[syllable.token] = pow(2, expected / 12)
+        }
+        (self.semitones, self.expectedHz, highHz) = (semitones, expectedHz, pow(2, high / 12))
+    }
+
+    /// What `token` was compared with, for a message: "a third (low) tone", "a phrase".
+    func likeIt(_ token: String) -> String {
+        tones[token].map { "a \($0) tone" } ?? "a phrase"
+    }
+}

@@ -1,0 +1,93 @@
+import AudioPipeline
+import Foundation
+import PackManifest
+import SpeechText
+import TestSupport
+import Testing
+import VoicePack
+
+@testable import PackTools
+
+/// What real voices carry and espeak-ng's stand-ins do not — tones that move the pitch as far as a speaker's,
+/// recordings cut before their decay — on packs made by code (`TonalVoice`).
+@Suite struct RealVoiceTests {
+    /// Every default stem, each said in its token's citation tone.
+    static let stems: [(stem: String, token: Token)] = [
+        ("digit_0", "零"), ("digit_1", "一"), ("digit_2", "二"), ("digit_3", "三"), ("digit_4", "四"), ("digit_5", "五"),
+        ("digit_6", "六"), ("digit_7", "七"), ("digit_8", "八"), ("digit_9", "九"), ("digit_liang", "两"),
+        ("unit_shi", "十"), ("unit_bai", "百"), ("unit_qian", "千"), ("unit_wan", "万"), ("unit_yi", "亿"),
+        ("unit_yuan", "元"), ("unit_jiao", "角"), ("unit_fen", "分"), ("unit_zheng", "整"), ("unit_dian", "点"),
+    ]
+
+    /// One voice over every default stem; the tokens in `moved` said `semitones` higher, pitch and formants.
+    static func pack(moved: [Token: Double] = [:]) throws -> TestPack {
+        let pack = TestPack()
+        pack.settings.styles = [.spoken]
+        for (stem, token) in stems {
+            let shift = pow(2, (moved[token] ?? 0) / 12)
+            let tone = try #require(Tone.citation(of: token))
+            let syllable = TonalVoice.syllable(tone, highHz: 220 * shift, formantScale: shift)
+            try pack.write(
+                "\(stem).wav", channels: [TonalVoice.recording(syllable)], rate: 44_100,
+                format: FileFormat(container: "wav", encoding: "pcm16"))
+        }
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+        return pack
+    }
+
+    static func findings(_ pack: TestPack, _ category: String) -> [Diagnostic] {
+        PackChecker.check(paths: pack.paths, settings: pack.settings).findings.filter { $0.category == category }
+    }
+
+    /// Third tones 5–10 semitones under the first tone's level, second tones rising from 7 under, fourth tones
+    /// falling from 1 over: one voice, no finding. The same voice with a third-tone and a first-tone syllable
+    /// moved 5 semitones (pitch and formants, up and down) has exactly those two called another voice.
+    @Test func toneContoursAreOneVoiceAndAMovedSyllableIsAnotherWhateverItsTone() throws {
+        let uniform = try Self.pack()
+        #expect(Self.findings(uniform, "consistency").map(\.message) == [])
+        let registers = try uniform.manifest().fragments.compactMap { $0.analysis?.pitchRegisterHz }
+        let spread = 12 * log2(registers.max()! / registers.min()!)
+        #expect(spread > 4.5, "the tones must move the register further than the threshold: \(spread)")
+
+        let moved = try Self.pack(moved: ["五": 5, "八": -5])
+        let findings = Self.findings(moved, "consistency")
+        #expect(Set(findings.map(\.subject)) == ["raw-audio/digit_5.wav", "raw-audio/digit_8.wav"], "\(findings)")
+        #expect(findings.allSatisfy { $0.message.contains("another voice or register") })
+        #expect(
+            findings.contains {
+                $0.message.hasPrefix("五") && $0.message.contains("over where this voice reaches in a third (low) tone")
+            })
+        #expect(
+            findings.contains {
+                $0.message.hasPrefix("八")
+                    && $0.message.contains("under where this voice reaches in a first (high) tone")
+            })
+    }
+
+    /// A recording that stops while its voice is loud is reported (a warning, category sound) with how loud its
+    /// last 10 ms are; the same syllable with its decay is not.
+    @Test func aRecordingCutMidDecayIsReportedAndTheWholeOneIsNot() throws {
+        let pack = TestPack()
+        let whole = TonalVoice.syllable(.high)
+        let cut = TonalVoice.syllable(.high, cutAt: 0.7)
+        try pack.write(
+            "digit_1.wav", channels: [TonalVoice.recording(whole)], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "pcm16"))
+        try pack.write(
+            "digit_3.wav", channels: [TonalVoice.recording(cut, trail: 0)], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "pcm16"))
+        try pack.write(
+            "digit_7.wav", channels: [TonalVoice.recording(whole, trail: 0)], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "pcm16"))
+        #expect(try pack.build().failures.isEmpty)
+        let findings = Self.findings(pack, "sound")
+        #expect(findings.count == 1, "\(findings)")
+        let finding = try #require(findings.first)
+        #expect(finding.severity == .warning && finding.subject == "normalized/digit_3.wav")
+        #expect(finding.message.hasPrefix("its voice is cut at its end: the recording raw-audio/digit_3.wav ends "))
+        #expect(finding.fix.contains("export it again with the whole decay"))
+        let level = try #require(try pack.manifest().fragments.first { $0.token == "三" }?.source.endLevelDB)
+        #expect(level > -6, "the cut ends near the voice's peak: \(level) dB")
+    }
+}
