@@ -23,6 +23,9 @@ public struct Normalize: Equatable, Sendable {
     static let tolerancePhon = 0.1
     /// Loudness gained per dB of gain under a few dB of limiting, measured on speech: the first step's guess.
     static let limitedSlope = 0.6
+    /// Limiting this close to `maximumLimitingDB` is as deep as it goes: the gain is capped to keep under it,
+    /// and the limiter's reduction on a sample reads a little either side of where the cap aimed.
+    static let deepestMarginDB = 0.1
 
     /// The defaults are the settings' (`Settings.Loudness`: −16 LUFS heard at 89.75 phon); a test holds the
     /// two the same.
@@ -109,6 +112,8 @@ public struct Normalize: Equatable, Sendable {
                 (gains, phonIsEstimate) = ([], false)
                 break
             }
+            // No gain past the deepest limiting allowed: the peaks may pass the threshold by that much only.
+            gain = min(gain, limiterThreshold - inputPeak + maximumLimitingDB)
             if limiter == nil { limiter = TruePeakLimiter(signal) }
             (output, limiting, gains) = limiter!.apply(gainDB: gain, thresholdDB: limiterThreshold)
             // Loudness first; the true peak once the loudness is right.
@@ -117,7 +122,8 @@ public struct Normalize: Equatable, Sendable {
             measured.phon = estimate
             phonIsEstimate = true
             peakKnown = false
-            if abs(targetPhon - estimate) <= Self.tolerancePhon || limiting >= maximumLimitingDB {
+            let atDeepest = limiting >= maximumLimitingDB - Self.deepestMarginDB
+            if abs(targetPhon - estimate) <= Self.tolerancePhon || atDeepest {
                 measured.phon = heard.limited(gainDB: gain, limiterGains: gains).n5Phon()
                 phonIsEstimate = false
                 fullMeasures += 1
@@ -126,7 +132,7 @@ public struct Normalize: Equatable, Sendable {
             // Under the limiter a dB of gain buys less than a phon: step by the slope seen so far, or at
             // first by 0.6, what speech under a few dB of limiting shows.
             let shortfall = targetPhon - measured.phon
-            if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || limiting < maximumLimitingDB)
+            if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || !atDeepest)
                 && fullMeasures < 3 && mayStep
             {
                 let slope = previous.map { (measured.phon - $0.phon) / (gain - $0.gain) } ?? Self.limitedSlope

@@ -4,8 +4,11 @@ import VoicePack
 
 /// A built fragment as the manifest records it, with the warnings a sound designer should hear about.
 enum FragmentRecord {
-    /// Under this much room between the voice and the noise floor, trimming cannot tell them apart well.
-    static let noisyBelowDB = 40.0
+    /// Under this much room between the voice and the noise floor the noise is heard (see `VoiceConsistency`).
+    static let noisyBelowDB = VoiceConsistency.audibleNoiseDB
+    /// A look-ahead limiter taking a few dB off a syllable's peaks is not heard; from this depth its
+    /// transients flatten, and a designer should listen.
+    static let audibleLimitingDB = 6.0
 
     static func make(
         token: String, file: String, sha256: String, source: SourceFile, sourceSHA256: String, report: FragmentReport,
@@ -51,10 +54,10 @@ enum FragmentRecord {
         let room = report.trim.peakDBFS - report.trim.noiseFloorDBFS
         if room < noisyBelowDB {
             warnings.append(
-                "noisy: the noise floor is only \(Int(room.rounded())) dB under the voice, so trimming may keep noise or cut soft sounds"
+                "noisy: the noise floor is only \(Int(room.rounded())) dB under the voice, where it is heard"
             )
         }
-        if report.loudness.limiterReductionDB >= 1 {
+        if report.loudness.limiterReductionDB >= audibleLimitingDB {
             warnings.append("peaks limited by \(format(report.loudness.limiterReductionDB)) dB to reach the target")
         }
         let off = report.loudnessPhon - settings.loudness.targetPhon

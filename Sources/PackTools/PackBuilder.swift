@@ -91,7 +91,7 @@ public enum PackBuilder {
             entries, previous: plan.previous, moves: moves, settings: request.settings, paths: paths)
         outcome.removed = assembled.removals
         try commit(assembled, scan: scan, transaction: transaction, outcome: &outcome)
-        outcome.warnings = coverageWarnings(
+        outcome.warnings += coverageWarnings(
             Set(assembled.entries.map { Token($0.token) }), settings: request.settings, paths: paths,
             naming: plan.naming)
         return outcome
@@ -253,6 +253,10 @@ public enum PackBuilder {
                 entries.append(NewEntry(fragment, outputStatus: done.status))
                 moves.append(item.job.fileName)
                 outcome.built.append(item.token.text)
+                // What the manifest notes of a fragment is said once, when it is built.
+                outcome.warnings += fragment.warnings.map {
+                    Diagnostic(.warning, fragment.source.file, "sound", "\(fragment.token): \($0)", fix: "")
+                }
             }
         }
         return (entries, moves)

@@ -234,6 +234,23 @@ import VoicePack
         #expect(LoudnessMeter.truePeak(output) <= -1)
     }
 
+    /// Clicks 20 dB over a quiet vowel would need more than `maximumLimitingDB` to reach the target: the limiter
+    /// stops at that depth (a real pack's fragment said 13.6 dB where the setting said 12), and the fragment
+    /// stays as loud as that allows, under the ceiling.
+    @Test(arguments: [6.0, 12.0])
+    func limitingNeverPassesItsMaximum(maximum: Double) throws {
+        var samples = TestSignals.vowel(rms: 0.01, seconds: 0.6)
+        for start in stride(from: 2_000, to: samples.count - 100, by: 4_000) {
+            for index in start..<(start + 20) { samples[index] = 0.9 }
+        }
+        let signal = Signal(samples: samples, sampleRate: 44_100)
+        let (output, report) = try Normalize(maximumLimitingDB: maximum).apply(signal, name: "x.wav")
+        #expect(report.limiterReductionDB <= maximum + 0.05, "\(report.limiterReductionDB) dB")
+        #expect(report.limiterReductionDB >= maximum - 0.5, "\(report.limiterReductionDB) dB")
+        #expect(report.outputPhon < Self.targetPhon - 0.5, "the target is out of reach: \(report.outputPhon)")
+        #expect(LoudnessMeter.truePeak(output) <= -1)
+    }
+
     /// The heard loudness of a limited fragment is measured from the signal resampled once, the limiter's
     /// gains applied at the model's rate: the same, within 0.02 phon, as resampling the limited fragment.
     @Test(arguments: [22_050, 44_100, 48_000])

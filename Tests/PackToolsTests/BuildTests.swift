@@ -246,6 +246,20 @@ import VoicePack
             #expect(try !pack.build().manifestWritten, "\(what): the next build has nothing to do")
         }
     }
+
+    /// What the manifest notes of a fragment (a picked channel, heavy limiting, audible noise) is said when the
+    /// fragment is built, once, naming its recording; a build with nothing to do says nothing again.
+    @Test func aBuildSaysWhatItNotesOfEachFragmentItBuilds() throws {
+        let pack = TestPack()
+        try pack.deliver("digit_1.wav", .init(layout: "silent-right"))
+        try pack.deliver("digit_2.wav")
+        let first = try pack.build()
+        let notes = first.warnings.filter { $0.category == "sound" }.map(\.description)
+        #expect(notes == ["raw-audio/digit_1.wav: warning: [sound] 一: took channel 1 (channel 2 silent)"], "\(notes)")
+        let manifest = try pack.manifest()
+        #expect(manifest.fragments.first { $0.token == "一" }?.warnings == ["took channel 1 (channel 2 silent)"])
+        #expect(try pack.build().warnings.filter { $0.category == "sound" }.isEmpty)
+    }
 }
 
 extension Optional {
