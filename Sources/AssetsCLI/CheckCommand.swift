@@ -103,6 +103,7 @@ enum CheckCommand {
         if !settings.templates.isEmpty {
             line += " and \(settings.templates.count) template\(settings.templates.count == 1 ? "" : "s")"
         }
+        if let bound = settings.maximumAmount { line += " up to \(bound.plain) (maximumAmount)" }
         if let longest = report.longestUtterance {
             line += String(format: "; longest utterance %.1f s", longest.durationMs / 1000)
         }

@@ -9,8 +9,9 @@ import VoicePack
 /// `assets say AMOUNT`: the text, the tokens and — with a pack — the spliced sound of an amount.
 public struct SayOptions: Equatable, Sendable {
     public var amount: Amount
-    public var style: ReadingStyle = .spoken
-    public var form: AmountForm = .yuan
+    /// Nil: the first the pack's settings enable (the converter's spoken and yuan when they name none).
+    public var style: ReadingStyle?
+    public var form: AmountForm?
     public var template: String?
     public var pack = PackOptions()
     public var output: String?
@@ -24,9 +25,12 @@ public struct SayOptions: Equatable, Sendable {
         fragment each), space-separated, on the second, and — when there is a built pack — how long the
         spliced sound lasts on the third. With -o, writes the spliced sound.
 
-          AMOUNT             1234.56, ¥1,234.56, ￥88, 88元; digits past 分 are cut, never rounded
-          --style S          spoken (default), formatter, formatter-hant, financial
-          --form F           yuan (default: 一百元五角) or decimal (一百点五元)
+          AMOUNT             1234.56, ¥1,234.56, ￥88, 88元; digits past 分 are cut, never rounded; no more
+                             than maximumAmount in assets.json
+          --style S          spoken, formatter, formatter-hant, financial (default: the first the pack's
+                             settings enable, else spoken)
+          --form F           yuan (一百元五角) or decimal (一百点五元) (default: the first the pack's settings
+                             enable, else yuan)
           --template T       a template from assets.json or the manifest, e.g. wechat: 微信收款，{amount}
           -o FILE            write the spliced sound: .wav, .caf or .aiff, in the manifest's sample format
           --name-by-content  -o names a folder; the file is named by its content's SHA-256, because iOS
@@ -91,7 +95,15 @@ enum SayCommand {
             console.printError(error.description)
             return .usageError
         }
-        let reading = SpeechConverter(style: options.style, form: options.form).reading(of: options.amount)
+        if let bound = settings.maximumAmount, options.amount > bound {
+            console.printError(
+                "assets say: \(options.amount.plain) is more than the app says: maximumAmount in assets.json is \(bound.plain); say a smaller amount, or raise maximumAmount"
+            )
+            return .usageError
+        }
+        let style = options.style ?? settings.styles.first ?? .spoken
+        let form = options.form ?? settings.forms.first ?? .yuan
+        let reading = SpeechConverter(style: style, form: form).reading(of: options.amount)
         let hasPack = FileManager.default.fileExists(atPath: paths.manifest.path)
         if !hasPack, let manifest = options.pack.manifest {
             console.printError(
@@ -142,7 +154,9 @@ enum SayCommand {
             }
         }
 
-        show(text: text, tokens: tokens, durationMs: durationMs, written: written, options: options, console: console)
+        show(
+            Said(style: style, form: form, text: text, tokens: tokens, durationMs: durationMs, written: written),
+            options: options, console: console)
         return .success
     }
 
@@ -169,16 +183,25 @@ enum SayCommand {
         return .success((template.text(around: reading), template.tokens(around: reading, phrases: phrases)))
     }
 
+    /// What `say` found for the amount: in which style and form, the text, the tokens, and the sound.
+    struct Said {
+        let style: ReadingStyle
+        let form: AmountForm
+        let text: String
+        let tokens: [Token]
+        let durationMs: Double?
+        let written: String?
+    }
+
     /// The reading as text (text, tokens, length, file written) or as JSON.
-    static func show(
-        text: String, tokens: [Token], durationMs: Double?, written: String?, options: SayOptions, console: Console
-    ) {
+    static func show(_ said: Said, options: SayOptions, console: Console) {
+        let (text, tokens, durationMs, written) = (said.text, said.tokens, said.durationMs, said.written)
         switch options.format {
         case .json:
             console.print(
                 CanonicalJSON.string(
                     SayOutput(
-                        amount: options.amount.description, style: options.style.name, form: options.form.name,
+                        amount: options.amount.description, style: said.style.name, form: said.form.name,
                         template: options.template, text: text, tokens: tokens.map(\.text),
                         durationMs: durationMs.map { ($0 * 100).rounded() / 100 }, file: written)))
         default:

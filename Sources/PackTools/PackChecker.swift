@@ -310,7 +310,7 @@ public enum PackChecker {
         guard
             let longest = splicer.longestUtterance(
                 styles: settings.styles, forms: settings.forms, templates: templates,
-                phrases: Set(settings.phrases.values))
+                phrases: Set(settings.phrases.values), upTo: settings.amountBound)
         else { return }
         report.longestUtterance = longest
         let seconds = longest.durationMs / 1000

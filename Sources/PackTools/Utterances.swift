@@ -60,7 +60,7 @@ public enum UtterancePlan {
         var planned: [PlannedUtterance] = []
         for style in settings.styles {
             for form in settings.forms {
-                for amount in cover(SpeechConverter(style: style, form: form)) {
+                for amount in cover(SpeechConverter(style: style, form: form), upTo: settings.amountBound) {
                     planned.append(utterance("cover \(style.name)/\(form.name)", amount, style, form, nil))
                 }
             }
@@ -82,10 +82,10 @@ public enum UtterancePlan {
     }
 
     /// The amounts, in the order chosen, whose readings together say every token of `converter`'s alphabet.
-    static func cover(_ converter: SpeechConverter) -> [Amount] {
-        var unheard = converter.alphabet
+    static func cover(_ converter: SpeechConverter, upTo bound: Amount = .maximum) -> [Amount] {
+        var unheard = converter.alphabet(upTo: bound)
         var chosen: [Amount] = []
-        let readings = pool.map { ($0, converter.reading(of: $0)) }
+        let readings = pool.filter { $0 <= bound }.map { ($0, converter.reading(of: $0)) }
         while !unheard.isEmpty {
             let best = readings.max { a, b in
                 let (gainA, gainB) = (unheard.intersection(a.1.tokens).count, unheard.intersection(b.1.tokens).count)

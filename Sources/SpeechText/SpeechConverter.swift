@@ -41,11 +41,51 @@ public struct SpeechConverter: Sendable, Hashable {
         }
     }
 
-    /// The union of the alphabets of every style × form given.
-    public static func alphabet(styles: [ReadingStyle], forms: [AmountForm]) -> Set<Token> {
+    /// Exactly the tokens this style and form can emit for some amount from 0 to `bound`: those whose first
+    /// amount is not over it (万 from 10,000 yuan, 亿 from 10^8; spoken 二 in the yuan form from 12, 十二).
+    public func alphabet(upTo bound: Amount) -> Set<Token> {
+        Set(firstAmounts.filter { $0.value <= bound }.keys)
+    }
+
+    /// The smallest amount that says each token of the alphabet.
+    public var firstAmounts: [Token: Amount] { Self.firstAmounts["\(style.name)/\(form.name)"] ?? [:] }
+
+    /// Amounts in increasing order: every 分 up to 99.99 yuan, every yuan up to 999, then 10^3…10^11 yuan —
+    /// where every token of every style first appears (the tests prove it against every amount under four
+    /// bounds).
+    public static let witnessAmounts: [Amount] =
+        (Int64(1)..<10_000).map { Amount(fen: $0)! } + (Int64(100)..<1_000).map { Amount(yuan: $0)! }
+        + (3...11).map { Amount(yuan: power(of: 10, $0))! }
+
+    private static func power(of base: Int64, _ exponent: Int) -> Int64 {
+        (0..<exponent).reduce(1) { value, _ in value * base }
+    }
+
+    /// Worked out once, for every style and form, the first time a bounded alphabet is asked for.
+    private static let firstAmounts: [String: [Token: Amount]] = {
+        var table: [String: [Token: Amount]] = [:]
+        for style in ReadingStyle.allCases {
+            for form in AmountForm.allCases {
+                let converter = SpeechConverter(style: style, form: form)
+                var first: [Token: Amount] = [:]
+                for amount in [Amount(fen: 0)!] + witnessAmounts where first.count < converter.alphabet.count {
+                    for token in converter.reading(of: amount).tokens where first[token] == nil {
+                        first[token] = amount
+                    }
+                }
+                table["\(style.name)/\(form.name)"] = first
+            }
+        }
+        return table
+    }()
+
+    /// The union of the alphabets of every style × form given, for amounts up to `bound`.
+    public static func alphabet(
+        styles: [ReadingStyle], forms: [AmountForm], upTo bound: Amount = .maximum
+    ) -> Set<Token> {
         var tokens: Set<Token> = []
         for style in styles {
-            for form in forms { tokens.formUnion(SpeechConverter(style: style, form: form).alphabet) }
+            for form in forms { tokens.formUnion(SpeechConverter(style: style, form: form).alphabet(upTo: bound)) }
         }
         return tokens
     }

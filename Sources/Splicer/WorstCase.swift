@@ -21,7 +21,8 @@ extension Splicer {
     /// digit changes. Reading rules couple digits only weakly (零, 十, 两), so this reaches the longest
     /// amount; tokens without a fragment count as silent (`check` reports them on their own).
     public func longestUtterance(
-        styles: [ReadingStyle], forms: [AmountForm], templates: [Template], phrases: Set<String>
+        styles: [ReadingStyle], forms: [AmountForm], templates: [Template], phrases: Set<String>,
+        upTo bound: Amount = .maximum
     ) -> Utterance? {
         let rate = pack.manifest.format.sampleRate
         let lengthOf: [Token: Int] = Dictionary(
@@ -39,7 +40,7 @@ extension Splicer {
         for style in styles {
             for form in forms {
                 let converter = SpeechConverter(style: style, form: form)
-                let amount = Splicer.longestAmount { frames(converter.reading(of: $0).tokens) }
+                let amount = Splicer.longestAmount(upTo: bound) { frames(converter.reading(of: $0).tokens) }
                 let reading = converter.reading(of: amount)
                 for template in sentences {
                     let tokens = template?.tokens(around: reading, phrases: phrases) ?? reading.tokens
@@ -56,12 +57,16 @@ extension Splicer {
         return best
     }
 
-    /// The amount that maximizes `length`, by coordinate ascent over its digits.
-    static func longestAmount(_ length: (Amount) -> Int) -> Amount {
+    /// The amount up to `bound` that maximizes `length`, by coordinate ascent over its digits (as many as the
+    /// bound has), no step passing the bound.
+    static func longestAmount(upTo bound: Amount = .maximum, _ length: (Amount) -> Int) -> Amount {
         func amount(_ digits: [Int64]) -> Amount { Amount(fen: digits.reduce(0) { $0 * 10 + $1 })! }
-        var best = (digits: [Int64](repeating: 9, count: 14), length: length(Amount.maximum))
+        let places = String(bound.fen).count
+        let boundDigits = String(bound.fen).map { Int64(String($0))! }
+        var best = (digits: boundDigits, length: length(bound))
         for start in Int64(1)...9 {
-            var digits = [Int64](repeating: start, count: 14)
+            var digits = [Int64](repeating: start, count: places)
+            if amount(digits) > bound { digits = boundDigits }
             var current = length(amount(digits))
             var improved = true
             while improved {
@@ -70,6 +75,7 @@ extension Splicer {
                     for digit in Int64(0)...9 where digit != digits[position] {
                         var candidate = digits
                         candidate[position] = digit
+                        guard amount(candidate) <= bound else { continue }
                         let candidateLength = length(amount(candidate))
                         if candidateLength > current {
                             digits = candidate

@@ -21,7 +21,7 @@ public struct Coverage: Sendable {
         var neededBy: [Token: [String]] = [:]
         for style in settings.styles {
             for form in settings.forms {
-                for token in SpeechConverter(style: style, form: form).alphabet {
+                for token in SpeechConverter(style: style, form: form).alphabet(upTo: settings.amountBound) {
                     neededBy[token, default: []].append("\(style.name)/\(form.name)")
                 }
             }
@@ -51,8 +51,8 @@ public struct Coverage: Sendable {
         for style in settings.styles {
             for form in settings.forms {
                 let converter = SpeechConverter(style: style, form: form)
-                guard converter.alphabet.contains(token) else { continue }
-                for amount in Coverage.candidates {
+                guard converter.alphabet(upTo: settings.amountBound).contains(token) else { continue }
+                for amount in SpeechConverter.witnessAmounts where amount <= settings.amountBound {
                     if let best, best.amount <= amount { break }
                     let reading = converter.reading(of: amount)
                     if reading.tokens.contains(token) {
@@ -65,10 +65,4 @@ public struct Coverage: Sendable {
         return best
     }
 
-    /// Amounts in increasing order: every 分 from 0.01 to 999.99 yuan, then 10^3…10^11 yuan — where every
-    /// token of every style first appears (万 at 10^4, 亿 at 10^8).
-    static let candidates: [Amount] =
-        (Int64(1)..<100_000).map { Amount(fen: $0)! } + (3...11).map { Amount(yuan: Int64(pow10($0)))! }
-
-    private static func pow10(_ exponent: Int) -> Int64 { (0..<exponent).reduce(1) { value, _ in value * 10 } }
 }

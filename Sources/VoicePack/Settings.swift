@@ -19,6 +19,11 @@ public struct Settings: Equatable, Sendable {
     /// What the coverage check covers: the union of these styles' and forms' alphabets.
     public var styles: [ReadingStyle] = ReadingStyle.allCases
     public var forms: [AmountForm] = AmountForm.allCases
+    /// The largest amount the app says (a collection code's single payment, a transfer limit): coverage, the
+    /// longest utterance, the audit's amounts and `say` consider no larger one. Nil: every amount.
+    public var maximumAmount: Amount?
+    /// `maximumAmount`, or the largest amount the converter says.
+    public var amountBound: Amount { maximumAmount ?? .maximum }
     /// File stem → token, added to (and overriding) the default stems.
     public var stems: [String: Token] = [:]
     /// File stem → phrase text: a phrase is one token (微信收款).

@@ -99,6 +99,7 @@ private struct SettingsReader {
                 "styles": { reader, node, key in reader.names(node, key, ReadingStyle.self).map { settings.styles = $0 }
                 },
                 "forms": { reader, node, key in reader.names(node, key, AmountForm.self).map { settings.forms = $0 } },
+                "maximumAmount": { reader, node, key in reader.amount(node, key).map { settings.maximumAmount = $0 } },
                 "stems": { reader, node, key in
                     reader.stringMap(node, key).map { settings.stems = $0.mapValues { Token($0) } }
                 },
@@ -280,6 +281,23 @@ private struct SettingsReader {
                 continue
             }
             field(&self, member.node, key)
+        }
+    }
+
+    /// An amount as a number (`99999999.99`) or a string (`"99999999.99"`, `"¥1,000"`).
+    mutating func amount(_ node: JSONNode, _ key: String) -> Amount? {
+        let text: String
+        switch node.value {
+        case .number(let number), .string(let number): text = number
+        default:
+            issue(node, key, "expected an amount such as \"99999999.99\", found \(node.value.typeName)")
+            return nil
+        }
+        do {
+            return try Amount(parsing: text)
+        } catch {
+            issue(node, key, error.description)
+            return nil
         }
     }
 

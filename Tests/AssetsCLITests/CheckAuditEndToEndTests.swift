@@ -37,6 +37,27 @@ import Testing
         #expect(run.stdout.filter { $0 == "\n" }.count == 1)
     }
 
+    /// An app that never says 一亿 needs no 亿: with `maximumAmount` under it, a pack without 亿 passes, and the
+    /// summary names the bound; without the bound the same pack fails for 亿.
+    @Test func theMaximumAmountBoundsWhatMustBeCovered() throws {
+        let pack = try Self.fullPack()
+        try FileManager.default.removeItem(at: pack.url.appendingPathComponent("raw-audio/unit_yi.wav"))
+        let settings =
+            #"{"styles": ["spoken"], "forms": ["yuan"], "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}"#
+        try pack.write("assets.json", settings + "}")
+        #expect(InProcess.run(["build"], in: pack.url).status == 0)
+        let unbounded = InProcess.run(["check"], in: pack.url)
+        #expect(unbounded.status == 1 && unbounded.stdout.contains("亿: error: [coverage]"), "\(unbounded.stdout)")
+
+        try pack.write("assets.json", settings + #", "maximumAmount": "99999999.99"}"#)
+        let run = InProcess.run(["check"], in: pack.url)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(
+            run.stdout.hasPrefix(
+                "assets check: ok — 20 fragments cover the 20 tokens of spoken × yuan and 1 template up to 99999999.99 (maximumAmount); longest utterance "
+            ), "\(run.stdout)")
+    }
+
     @Test func aMissingTokenExitsOneNamingItAndAnAmount() throws {
         let pack = try Self.fullPack()
         let run = InProcess.run(["check", "--styles", "spoken,formatter"], in: pack.url)

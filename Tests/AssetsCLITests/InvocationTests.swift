@@ -32,9 +32,10 @@ import Testing
     }
 
     @Test func sayDefaults() throws {
+        // No style or form given: `say` takes the pack's first (see SayEndToEndTests).
         let options = try say("88")
-        #expect(options.style == .spoken)
-        #expect(options.form == .yuan)
+        #expect(options.style == nil)
+        #expect(options.form == nil)
         #expect(options.format == .text)
     }
 

@@ -55,6 +55,35 @@ import Testing
         #expect(name(first) == name(again))
     }
 
+    /// A pack that covers the decimal form only, up to a maximum amount: `say` reads in the pack's form without
+    /// being told, refuses an amount over the bound (exit 2, naming the setting) and says the bound itself.
+    @Test func sayFollowsThePacksFormAndBound() throws {
+        let pack = BuildEndToEndTests.Folder()
+        for stem in ["digit_8", "digit_5", "digit_9", "unit_shi", "unit_yuan", "unit_dian"] {
+            try pack.record("\(stem).wav")
+        }
+        try pack.write("assets.json", #"{"styles": ["spoken"], "forms": ["decimal"], "maximumAmount": "99999999.99"}"#)
+        #expect(InProcess.run(["build"], in: pack.url).status == 0)
+
+        let decimal = InProcess.run(["say", "88.5"], in: pack.url)
+        #expect(decimal.status == 0, "\(decimal.stderr)")
+        #expect(decimal.stdout.hasPrefix("八十八点五元\n八 十 八 点 五 元\n"))
+        // A form asked for wins, and this pack has no 角 for it.
+        let asked = InProcess.run(["say", "88.5", "--form", "yuan"], in: pack.url)
+        #expect(asked.status == 1 && asked.stderr.contains("角"), "\(asked.stderr)")
+
+        let over = InProcess.run(["say", "100000000"], in: pack.url)
+        #expect(over.status == 2)
+        #expect(over.stdout.isEmpty)
+        #expect(over.stderr.contains("maximumAmount in assets.json is 99999999.99"), "\(over.stderr)")
+        // The bound itself is said (by the settings alone: this small pack has no 千).
+        let settingsOnly = BuildEndToEndTests.Folder()
+        try settingsOnly.write("assets.json", #"{"forms": ["decimal"], "maximumAmount": 99999999.99}"#)
+        let top = InProcess.run(["say", "99999999.99"], in: settingsOnly.url)
+        #expect(top.status == 0, "\(top.stderr)")
+        #expect(top.stdout.hasPrefix("九千九百九十九万九千九百九十九点九九元\n"))
+    }
+
     @Test func aMissingFragmentOrPackIsNamed() throws {
         let pack = try Self.builtPack()
         let missing = InProcess.run(["say", "99", "-o", "out.wav"], in: pack.url)

@@ -145,6 +145,29 @@ final class BuiltPack: @unchecked Sendable {
     }
 }
 
+extension SplicerTests {
+    /// Under `maximumAmount` the longest utterance is the longest of the amounts up to it: none larger, and no
+    /// seeded random amount under the bound is longer.
+    @Test func theLongestUtteranceStaysUnderTheBound() throws {
+        let pack = try BuiltPack().open()
+        let splicer = Splicer(pack: pack)
+        let bound = try Amount(parsing: "99999999.99")
+        let longest = try #require(
+            splicer.longestUtterance(
+                styles: [.spoken], forms: AmountForm.allCases, templates: [], phrases: [], upTo: bound))
+        #expect(longest.amount <= bound)
+        #expect(!longest.tokens.contains("亿"))
+        var generator = SeededRandom(seed: 36)
+        for _ in 0..<2000 {
+            let amount = Amount(fen: Int64(generator.unit() * Double(bound.fen + 1)))!
+            for form in AmountForm.allCases {
+                let tokens = SpeechConverter(style: .spoken, form: form).reading(of: amount).tokens
+                #expect(try splicer.frames(for: tokens) <= longest.frames, "\(amount) \(form.name)")
+            }
+        }
+    }
+}
+
 /// A pack that is not what it claims is refused, with a message naming what is wrong.
 @Suite struct SplicerRefusalTests {
     static func refusal(_ body: () throws -> Void) -> SpliceError? {

@@ -60,6 +60,22 @@ import VoicePack
         #expect(coverage.needs.first { $0.token == "元" }?.neededBy == ["spoken/yuan"])
     }
 
+    /// `maximumAmount` bounds what must be covered: under 1亿 neither 亿 nor 億 is needed, in any style.
+    @Test func theBoundNarrowsTheNeeds() throws {
+        var settings = Settings()
+        settings.maximumAmount = try Amount(parsing: "99999999.99")
+        let needs = Set(Coverage(settings: settings).needs.map(\.token))
+        #expect(
+            needs
+                == SpeechConverter.alphabet(styles: ReadingStyle.allCases, forms: AmountForm.allCases).subtracting([
+                    "亿", "億",
+                ]))
+        settings.maximumAmount = try Amount(parsing: "9.99")
+        let small = Set(Coverage(settings: settings).needs.map(\.token))
+        #expect(small.isDisjoint(with: ["十", "拾", "百", "佰", "千", "仟", "万", "萬", "亿", "億"]))
+        #expect(small.isSuperset(of: ["零", "〇", "九", "玖", "两", "元", "角", "分", "整", "点", "點"]))
+    }
+
     @Test func aliasesServeAndCyclesDoNot() {
         var settings = Settings()
         settings.styles = [.formatter]
