@@ -160,8 +160,10 @@ extension PackChecker {
         report.voices = consistency
         let severity: Diagnostic.Severity = settings.consistency.severity == .error ? .error : .warning
         for fragment in manifest.fragments where fragment.analysis != nil {
+            // A measurement the tool could not make is at most a warning: it is no fault of the recording.
             let findings = (consistency.findings[fragment.token] ?? []).map {
-                Diagnostic(severity, $0.recording, "consistency", $0.message, fix: $0.fix)
+                Diagnostic(
+                    $0.kind == .unmeasured ? .warning : severity, $0.recording, "consistency", $0.message, fix: $0.fix)
             }
             report.add("consistency", fragment.source.file, findings)
         }

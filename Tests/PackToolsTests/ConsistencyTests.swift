@@ -75,6 +75,19 @@ import VoicePack
         #expect(findings.first { $0.subject.hasSuffix("digit_3.wav") }?.message.contains("semitones under") == true)
     }
 
+    /// An unmeasured pitch, when asked for, is a warning even where voice findings are errors.
+    @Test func anUnmeasuredPitchIsAtMostAWarning() throws {
+        let pack = try built("uniform") { $0.consistency.reportUnmeasured = true }
+        var manifest = try pack.manifest()
+        let index = try #require(manifest.fragments.firstIndex { $0.token == "六" })
+        manifest.fragments[index].analysis?.pitchRegisterHz = nil
+        manifest.fragments[index].analysis?.pitchMedianHz = nil
+        try manifest.canonicalData().write(to: pack.url("manifest.json"))
+        let findings = consistency(pack)
+        #expect(findings.count == 1 && findings.first?.severity == .warning, "\(findings)")
+        #expect(findings.first?.message.hasPrefix("六: no pitch could be measured") == true)
+    }
+
     @Test func acceptedRecordingsPassAndSeverityCanBeWarning() throws {
         let pack = try built("odd") { settings in
             settings.consistency.accept = ["raw-audio/digit_3.wav", "raw-audio/digit_33.wav"]
