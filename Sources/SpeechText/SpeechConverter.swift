@@ -44,11 +44,45 @@ public struct SpeechConverter: Sendable, Hashable {
     /// Exactly the tokens this style and form can emit for some amount from 0 to `bound`: those whose first
     /// amount is not over it (万 from 10,000 yuan, 亿 from 10^8; spoken 二 in the yuan form from 12, 十二).
     public func alphabet(upTo bound: Amount) -> Set<Token> {
-        Set(firstAmounts.filter { $0.value <= bound }.keys)
+        // Every token is said by 10^11 yuan: an unbounded pack never needs the table.
+        guard bound < Self.witnessAmounts[Self.witnessAmounts.count - 1] else { return alphabet }
+        return Set(firstAmounts.filter { $0.value <= bound }.keys)
     }
 
     /// The smallest amount that says each token of the alphabet.
-    public var firstAmounts: [Token: Amount] { Self.firstAmounts["\(style.name)/\(form.name)"] ?? [:] }
+    public var firstAmounts: [Token: Amount] {
+        switch (style, form) {
+        case (.spoken, .yuan): FirstAmounts.spokenYuan
+        case (.spoken, .decimal): FirstAmounts.spokenDecimal
+        case (.formatter, .yuan): FirstAmounts.formatterYuan
+        case (.formatter, .decimal): FirstAmounts.formatterDecimal
+        case (.formatterHant, .yuan): FirstAmounts.hantYuan
+        case (.formatterHant, .decimal): FirstAmounts.hantDecimal
+        case (.financial, .yuan): FirstAmounts.financialYuan
+        case (.financial, .decimal): FirstAmounts.financialDecimal
+        }
+    }
+
+    /// Each style and form's table, worked out the first time it is asked for (a few thousand readings).
+    private enum FirstAmounts {
+        static let spokenYuan = firstAmounts(.spoken, .yuan)
+        static let spokenDecimal = firstAmounts(.spoken, .decimal)
+        static let formatterYuan = firstAmounts(.formatter, .yuan)
+        static let formatterDecimal = firstAmounts(.formatter, .decimal)
+        static let hantYuan = firstAmounts(.formatterHant, .yuan)
+        static let hantDecimal = firstAmounts(.formatterHant, .decimal)
+        static let financialYuan = firstAmounts(.financial, .yuan)
+        static let financialDecimal = firstAmounts(.financial, .decimal)
+
+        static func firstAmounts(_ style: ReadingStyle, _ form: AmountForm) -> [Token: Amount] {
+            let converter = SpeechConverter(style: style, form: form)
+            var first: [Token: Amount] = [:]
+            for amount in [Amount(fen: 0)!] + witnessAmounts where first.count < converter.alphabet.count {
+                for token in converter.reading(of: amount).tokens where first[token] == nil { first[token] = amount }
+            }
+            return first
+        }
+    }
 
     /// Amounts in increasing order: every 分 up to 99.99 yuan, every yuan up to 999, then 10^3…10^11 yuan —
     /// where every token of every style first appears (the tests prove it against every amount under four
@@ -60,24 +94,6 @@ public struct SpeechConverter: Sendable, Hashable {
     private static func power(of base: Int64, _ exponent: Int) -> Int64 {
         (0..<exponent).reduce(1) { value, _ in value * base }
     }
-
-    /// Worked out once, for every style and form, the first time a bounded alphabet is asked for.
-    private static let firstAmounts: [String: [Token: Amount]] = {
-        var table: [String: [Token: Amount]] = [:]
-        for style in ReadingStyle.allCases {
-            for form in AmountForm.allCases {
-                let converter = SpeechConverter(style: style, form: form)
-                var first: [Token: Amount] = [:]
-                for amount in [Amount(fen: 0)!] + witnessAmounts where first.count < converter.alphabet.count {
-                    for token in converter.reading(of: amount).tokens where first[token] == nil {
-                        first[token] = amount
-                    }
-                }
-                table["\(style.name)/\(form.name)"] = first
-            }
-        }
-        return table
-    }()
 
     /// The union of the alphabets of every style × form given, for amounts up to `bound`.
     public static func alphabet(
