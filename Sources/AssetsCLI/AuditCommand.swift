@@ -130,8 +130,8 @@ enum AuditText {
     static let coverageColumns = ["style/form", "tokens", "covered", "by alias", "missing"]
 
     static let voiceColumns = [
-        "token", "recording", "pitch Hz", "register Hz", "voiced %", "band kHz", "centroid Hz", "SNR dB", "ms/syllable",
-        "odd",
+        "token", "recording", "pitch Hz", "register Hz", "vs its tone", "voiced %", "band kHz", "centroid Hz", "SNR dB",
+        "ms/syllable", "odd",
     ]
 
     /// One row per fragment with its analysis, then the pack's typical values; `!` marks a figure check reports.
@@ -146,7 +146,9 @@ enum AuditText {
             let kinds = Set((voices.findings[fragment.token] ?? []).map(\.kind))
             return [
                 fragment.token, fragment.source.file, value(analysis.pitchMedianHz, 0),
-                value(analysis.pitchRegisterHz, 0, kinds.contains(.voice)), value(analysis.voicedFraction * 100, 0),
+                value(analysis.pitchRegisterHz, 0, kinds.contains(.voice)),
+                value(voices.registerSemitones[fragment.token], 1, kinds.contains(.voice)),
+                value(analysis.voicedFraction * 100, 0),
                 value(analysis.bandwidthHz.map { $0 / 1000 }, 1, kinds.contains(.band)), value(analysis.centroidHz, 0),
                 value(analysis.snrDB, 1, kinds.contains(.noise)),
                 value(analysis.msPerSyllable, 0, kinds.contains(.pace)),
@@ -157,7 +159,7 @@ enum AuditText {
         }
         let typical = voices.typical
         rows.append([
-            "typical", "median of the pack", "", value(typical.pitchRegisterHz, 0), "",
+            "typical", "median of the pack", "", value(typical.pitchRegisterHz, 0), "semitones", "",
             value(typical.bandwidthHz.map { $0 / 1000 }, 1), "", value(typical.snrDB, 1),
             value(typical.syllableMs, 0)
                 + (typical.phraseSyllableMs.map { " (phrases \(AuditText.number($0, 0)))" } ?? ""), "",
