@@ -102,6 +102,7 @@ enum BuildCommand {
             outcome.manifestWritten
             ? ": wrote \(paths.display(paths.manifest))" : ": \(paths.display(paths.manifest)) is up to date"
         console.print("\(summary) (\(seconds))")
+        if let change = outcome.packGainChange { console.print(change) }
         return .success
     }
 }

@@ -46,11 +46,15 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var truePeakCeilingDBTP: Double
         /// The measure every fragment is brought to, and its parameters.
         public var measure: Measure
+        /// The one gain, in dB, that sets the whole pack where its spliced amounts measure `targetLUFS`, as
+        /// the build measured them (nil in manifests from before it was measured: 0).
+        public var packGainDB: Double?
 
-        public init(targetLUFS: Double, truePeakCeilingDBTP: Double, measure: Measure) {
+        public init(targetLUFS: Double, truePeakCeilingDBTP: Double, measure: Measure, packGainDB: Double = 0) {
             self.targetLUFS = targetLUFS
             self.truePeakCeilingDBTP = truePeakCeilingDBTP
             self.measure = measure
+            self.packGainDB = packGainDB
         }
     }
 

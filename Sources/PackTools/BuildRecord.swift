@@ -58,6 +58,9 @@ struct BuildRecord: Equatable, Sendable {
             let raw: String
             let out: String
         }
+        // The pack gain is the build's own measurement, read from the manifest it vouches for, not a setting.
+        var settings = settings
+        settings.loudness.packGainDB = 0
         let fixed = Fixed(
             header: Manifest.header(settings), maximumSourceSeconds: settings.limits.maximumSourceSeconds,
             raw: paths.manifestRelative(paths.raw), out: paths.manifestRelative(paths.out))

@@ -43,6 +43,8 @@ public struct BuildOutcome: Sendable {
     public var warnings: [Diagnostic] = []
     public var manifestWritten = false
     public var finishedInterruptedCommit = false
+    /// Set when the pack's spliced amounts called for another pack gain, and every fragment was built again.
+    public var packGainChange: String?
 }
 
 /// A build that cannot start: a wrong path or setting (exit status 2).
@@ -60,9 +62,35 @@ public struct BuildSetupError: Error, CustomStringConvertible {
 /// the new manifest and the list of files to remove; the commit puts it all in place at once.
 public enum PackBuilder {
     public static func build(_ request: BuildRequest) throws -> BuildOutcome {
-        let paths = request.paths
         let lock = try lockPack(request)
         defer { withExtendedLifetime(lock) {} }
+        // The pack keeps the gain its last build measured; a build that made fragments measures it again.
+        var request = request
+        request.settings.loudness.packGainDB = PackCalibration.recordedGain(manifestAt: request.paths.manifest) ?? 0
+        var outcome = try buildOnce(request)
+        var previous: PackCalibration?
+        // A new gain rebuilds every fragment; a second correction, if the first fell a step short, uses the
+        // slope the first one showed (heard loudness does not follow the gain dB for dB).
+        for _ in 0..<PackCalibration.maximumCorrections {
+            guard outcome.failures.isEmpty, !outcome.built.isEmpty,
+                let calibration = PackCalibration(paths: request.paths, settings: request.settings, after: previous),
+                calibration.gainDB != calibration.builtGainDB
+            else { break }
+            request.force = true
+            request.settings.loudness.packGainDB = calibration.gainDB
+            let processed = outcome.processed
+            let said = (outcome.packGainChange.map { [$0] } ?? []) + [calibration.said]
+            outcome = try buildOnce(request)
+            outcome.processed += processed
+            outcome.packGainChange = said.joined(separator: "; then ")
+            previous = calibration
+        }
+        return outcome
+    }
+
+    /// One pass: scan, plan, process, assemble, commit, under the lock `build` holds.
+    static func buildOnce(_ request: BuildRequest) throws -> BuildOutcome {
+        let paths = request.paths
         var outcome = BuildOutcome()
         let transaction = PackTransaction(paths: paths)
         outcome.finishedInterruptedCommit = try transaction.recover()

@@ -142,6 +142,8 @@ public enum PackChecker {
     private static func checkSettings(
         _ manifest: Manifest, settings: Settings, manifestName: String, into report: inout CheckReport
     ) {
+        var settings = settings
+        settings.loudness.packGainDB = manifest.loudness.packGainDB ?? 0  // measured by the build, not set
         let changed = manifest.headerDifferences(from: Manifest.header(settings))
         report.add(
             "stale", "settings",

@@ -7,7 +7,8 @@ extension Manifest.LoudnessTarget {
         self.init(
             targetLUFS: settings.targetLUFS, truePeakCeilingDBTP: settings.truePeakCeilingDBTP,
             measure: Manifest.Measure(
-                fullScaleDBSPL: settings.fullScaleDBSPL, targetPhon: Manifest.rounded(settings.targetPhon)))
+                fullScaleDBSPL: settings.fullScaleDBSPL, targetPhon: Manifest.rounded(settings.targetPhon)),
+            packGainDB: settings.packGainDB)
     }
 
     public init(targetLUFS: Double, truePeakCeilingDBTP: Double, fullScaleDBSPL: Double = 90) {

@@ -58,8 +58,12 @@ public struct Settings: Equatable, Sendable {
         /// BS.1770 when their N5 is this much over `targetLUFS + fullScaleDBSPL`.
         public static let phonOverSplicedLUFS = 15.75
 
+        /// Not a setting: the build measures it. One gain for the whole pack, in 0.5 dB steps, that brings its
+        /// spliced amounts to `targetLUFS` whatever the voice (the manifest records it).
+        public var packGainDB = 0.0
+
         /// The heard loudness (ISO 532-1 N5, phon) every fragment is brought to.
-        public var targetPhon: Double { targetLUFS + fullScaleDBSPL + Self.phonOverSplicedLUFS }
+        public var targetPhon: Double { targetLUFS + fullScaleDBSPL + Self.phonOverSplicedLUFS + packGainDB }
     }
 
     public struct Trim: Equatable, Sendable {

@@ -91,3 +91,56 @@ import VoicePack
         #expect(level > -6, "the cut ends near the voice's peak: \(level) dB")
     }
 }
+
+/// The pack's level is set by measuring its splices: whatever the voice, the amounts the audit plays measure the
+/// target, and one refreshed recording moves nothing else unless the pack's gain had to move.
+@Suite struct PackGainTests {
+    static func spliced(_ pack: TestPack) -> [Double] {
+        PackAuditor.utterances(paths: pack.paths, settings: pack.settings, longest: nil).compactMap {
+            $0.spliced?.loudnessLUFS
+        }
+    }
+
+    @Test func splicedAmountsMeasureTheTargetForAVoiceOfItsOwn() throws {
+        let pack = TestPack()
+        pack.settings.styles = [.spoken]
+        pack.settings.forms = [.yuan]
+        // A voice unlike the stand-ins: tones moving its pitch, an /a/ in every syllable, a slower pace.
+        for (stem, token) in RealVoiceTests.stems {
+            let tone = try #require(Tone.citation(of: token))
+            try pack.write(
+                "\(stem).wav", channels: [TonalVoice.recording(TonalVoice.syllable(tone, seconds: 0.5))],
+                rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
+        }
+        let outcome = try pack.build()
+        #expect(outcome.failures.isEmpty)
+        let manifest = try pack.manifest()
+        let gain = try #require(manifest.loudness.packGainDB)
+        #expect(gain != 0, "this voice splices away from the stand-ins' relation")
+        #expect(outcome.packGainChange?.hasPrefix(String(format: "pack gain %+.1f dB (was +0.0)", gain)) == true)
+        #expect(manifest.loudness.measure.targetPhon == Settings.Loudness().targetPhon + gain)
+        let measured = Self.spliced(pack)
+        let typical = PackTools.median(measured)
+        let middle = try #require(typical)
+        #expect(abs(middle - pack.settings.loudness.targetLUFS) <= 1, "\(measured)")
+
+        // A refresh of one recording: the gain is kept, and every other fragment file stays as it was.
+        let before = pack.snapshot()
+        try pack.write(
+            "digit_3.wav", channels: [TonalVoice.recording(TonalVoice.syllable(.high, seconds: 0.45))], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "pcm16"))
+        let refresh = try pack.build()
+        #expect(refresh.built == ["三"] && refresh.packGainChange == nil, "\(refresh.built)")
+        #expect(try pack.manifest().loudness.packGainDB == gain)
+        let after = pack.snapshot()
+        let changed = Set(after.keys.filter { after[$0] != before[$0] })
+        #expect(changed == ["manifest.json", "normalized/digit_3.wav"], "\(changed)")
+    }
+
+    /// The gain is read back from the manifest's text as written, and a manifest from before it reads as none.
+    @Test func theRecordedGainIsReadFromTheManifestsTail() {
+        let text = #"{"fragments": [], "loudness": {"packGainDB": -2.5, "targetLUFS": -16}}"#
+        #expect(PackCalibration.recordedGain(inManifest: Array(text.utf8)) == -2.5)
+        #expect(PackCalibration.recordedGain(inManifest: Array(#"{"loudness": {"targetLUFS": -16}}"#.utf8)) == nil)
+    }
+}

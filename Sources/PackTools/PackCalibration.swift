@@ -1,0 +1,95 @@
+import AudioPipeline
+import Checksum
+import Foundation
+import PackManifest
+import Splicer
+import VoicePack
+
+/// The pack's level, set by measuring what it makes. Fragments are made equal in heard loudness (ISO 532-1);
+/// how loud their splices then measure by BS.1770 depends on the voice — a pace, a timbre — so after a build
+/// the amounts the audit plays are spliced from the pack and measured (libebur128), and one gain for the
+/// whole pack brings their median to `loudness.targetLUFS`. It moves in 0.5 dB steps, and only when the
+/// median is a step or more off, so refreshing a few recordings rarely moves it; when it moves, every
+/// fragment is built again at the new level (no fragment moves against another).
+struct PackCalibration: Equatable, Sendable {
+    /// The gain the pack was built with, and the median its spliced amounts measured.
+    let builtGainDB: Double
+    let measuredLUFS: Double
+    let targetLUFS: Double
+    /// How many amounts were spliced.
+    let amounts: Int
+    /// The gain that brings the median to the target (`builtGainDB` when it is already within a step).
+    let gainDB: Double
+
+    static let stepDB = 0.5
+    static let maximumCorrections = 2
+
+    /// Splices and measures the pack as built under `settings`; nil when no planned amount is playable.
+    /// `previous`, the calibration that set this build's gain, gives the slope of measured against gain.
+    init?(paths: PackPaths, settings: Settings, after previous: PackCalibration? = nil) {
+        let measured = Self.measure(paths: paths, settings: settings)
+        guard let median = median(measured) else { return nil }
+        builtGainDB = settings.loudness.packGainDB
+        measuredLUFS = median
+        targetLUFS = settings.loudness.targetLUFS
+        amounts = measured.count
+        let off = settings.loudness.targetLUFS - median
+        var slope = 1.0
+        if let previous, previous.builtGainDB != builtGainDB, previous.measuredLUFS != median {
+            slope = min(2, max(0.5, (median - previous.measuredLUFS) / (builtGainDB - previous.builtGainDB)))
+        }
+        let wanted = builtGainDB + off / slope
+        gainDB = abs(off) < Self.stepDB ? builtGainDB : (wanted / Self.stepDB).rounded() * Self.stepDB
+    }
+
+    /// The integrated loudness (BS.1770, libebur128) of each amount the audit plays, spliced as the app will.
+    static func measure(paths: PackPaths, settings: Settings) -> [Double] {
+        guard let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) }) else { return [] }
+        let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
+        // Styles that differ only by aliased characters (伍 played by 五) splice the same files: measured once.
+        var measured: [String: Double?] = [:]
+        return UtterancePlan.plan(settings: settings, pack: pack, longest: nil).compactMap { plan in
+            guard plan.missing.isEmpty else { return nil }
+            let files = plan.tokens.map { pack.fragment(for: $0)?.file ?? "" }.joined(separator: "\n")
+            if let known = measured[files] { return known }
+            var loudness: Double?
+            if let audio = try? splicer.splice(plan.tokens) {
+                let lufs = LoudnessMeter.integratedLoudness(
+                    Signal(samples: audio.samples, sampleRate: audio.sampleRate))
+                loudness = lufs.isFinite ? lufs : nil
+            }
+            measured[files] = loudness
+            return loudness
+        }
+    }
+
+    /// The gain the manifest at `url` records, from its last 64 kB: the header's loudness is written after the
+    /// fragments, so a no-op build of thousands of fragments does not read them all.
+    static func recordedGain(manifestAt url: URL) -> Double? {
+        guard let file = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? file.close() }
+        let size = (try? file.seekToEnd()) ?? 0
+        try? file.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
+        return (try? file.readToEnd()).flatMap { recordedGain(inManifest: [UInt8]($0)) }
+    }
+
+    /// The gain a manifest's text records (`loudness.packGainDB`), without decoding it: the last mention.
+    static func recordedGain(inManifest data: [UInt8]) -> Double? {
+        let key = Array("\"packGainDB\": ".utf8)
+        guard data.count >= key.count,
+            let start = (0...(data.count - key.count)).reversed().first(where: {
+                data[$0..<($0 + key.count)].elementsEqual(key)
+            })
+        else { return nil }
+        let number = data[(start + key.count)...].prefix { "-+.0123456789eE".utf8.contains($0) }
+        return Double(String(decoding: number, as: UTF8.self))
+    }
+
+    /// One line for the build's summary.
+    var said: String {
+        String(
+            format:
+                "pack gain %+.1f dB (was %+.1f): the spliced amounts measured %.1f LUFS against %.1f (median of %d), so every fragment was built again at the new level",
+            gainDB, builtGainDB, measuredLUFS, targetLUFS, amounts)
+    }
+}
