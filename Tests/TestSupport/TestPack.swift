@@ -183,7 +183,11 @@ public enum TonalVoice {
             (hz: $0.0 * formantScale, width: $0.1 * formantScale)
         }
         func gain(_ hz: Double) -> Double {
-            0.02 + formants.map { 1 / (1 + pow((hz - $0.hz) / $0.width, 2)) }.reduce(0, +)
+            var sum = 0.02
+            for formant in formants {
+                sum += 1 / (1 + (hz - formant.hz) * (hz - formant.hz) / (formant.width * formant.width))
+            }
+            return sum
         }
         let frames = Int(seconds * Double(rate))
         let decay = Int(0.08 * Double(rate))
