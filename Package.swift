@@ -9,7 +9,7 @@ let package = Package(
         // What an iOS app or its Notification Service Extension embeds.
         .library(name: "SpeechText", targets: ["SpeechText"]),
         .library(name: "Splicer", targets: ["Splicer"]),
-        // `swift package assets build|check|audit|say …`, and the same from an Xcode project's context menu.
+        // `swift package assets build|check|audit|diff|say …`, and the same from an Xcode project's context menu.
         .plugin(name: "AssetsPlugin", targets: ["AssetsPlugin"]),
     ],
     targets: [
@@ -17,15 +17,22 @@ let package = Package(
         .plugin(
             name: "AssetsPlugin",
             capability: .command(
-                intent: .custom(verb: "assets", description: "Build, check or audit the voice pack, or say an amount"),
+                intent: .custom(
+                    verb: "assets", description: "Build, check, audit or diff the voice pack, or say an amount"),
                 permissions: [
                     .writeToPackageDirectory(
-                        reason: "`assets build` writes normalized/ and manifest.json, and `audit --output` its report")
+                        reason:
+                            "`assets build` writes normalized/ and manifest.json, and `audit --output` and `diff --output` their reports"
+                    )
                 ]),
             dependencies: ["assets"]),
         .target(
             name: "AssetsCLI",
-            dependencies: ["SpeechText", "PackManifest", "VoicePack", "PackTools", "Splicer", "Checksum"]),
+            dependencies: [
+                "SpeechText", "PackManifest", "VoicePack", "PackTools", "PackReports", "Splicer", "Checksum",
+            ]),
+        // Reports as pure functions of PackTools' values: text, Markdown, JSON, HTML. Reads and writes no file.
+        .target(name: "PackReports", dependencies: ["PackTools", "PackManifest", "SpeechText"]),
         // What the splicer reads: the manifest and its format, aliases, JSON. Foundation only; an iOS app embeds it.
         .target(name: "PackManifest", dependencies: ["SpeechText"]),
         // The settings (`assets.json`), naming, coverage: what a build needs beyond the manifest.
@@ -95,6 +102,6 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(
             name: "AssetsCLITests",
-            dependencies: ["AssetsCLI", "AudioPipeline", "PackManifest", "TestSupport", "assets"]),
+            dependencies: ["AssetsCLI", "AudioPipeline", "PackManifest", "PackReports", "TestSupport", "assets"]),
     ]
 )

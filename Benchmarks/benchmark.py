@@ -21,6 +21,7 @@ import heard  # noqa: E402
 import loudness_measures  # noqa: E402
 import spliced_amounts  # noqa: E402
 import split_benchmark  # noqa: E402
+import diff_benchmark  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / ".build/release/assets"
@@ -497,6 +498,7 @@ def main():
     results["check"] = check_seconds()
     results["consistency"] = consistency()
     results["split"] = split_benchmark.measure(60)
+    results["diff"] = diff_benchmark.measure()
     results["spliced"] = spliced_amounts.measure(ROOT)
     measures_work = work / "loudness-measures"
     measures_work.mkdir()
@@ -683,6 +685,14 @@ def write(results):
          ""),
         ("audit --format html --output on the shipped pack, utterances included, under 2 s",
          results["audit"] < 2, seconds(results["audit"]), ""),
+        ("diff on the shipped pack against itself under 0.3 s (it decodes nothing)",
+         results["diff"]["itself"] < 0.3 if "diff" in results else None,
+         seconds(results["diff"]["itself"]) if "diff" in results else "not measured", ""),
+        ("diff against a base with two changed fragments, with the HTML and its sounds, under 2 s",
+         results["diff"]["twoChanged"] < 2 if "diff" in results else None,
+         (f"{seconds(results['diff']['twoChanged'])} ({', '.join(results['diff']['changed'])} changed, "
+          f"{', '.join(results['diff']['sameTake'])} named the same take; {results['diff']['utterances']} amounts "
+          f"spliced both ways, {results['diff']['sounds']} sounds)") if "diff" in results else "not measured", ""),
         (f"no-op build of {largest:,} under 0.5 s", sizes[largest]["noop"] < 0.5, seconds(sizes[largest]["noop"]), ""),
         (f"one changed source of {largest:,} rebuilt in under 0.3 s",
          sizes[largest]["changed"] < 0.3,

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package assets build|check|audit|say …`: runs the `assets` tool on the voice pack at the top of the
+/// `swift package assets build|check|audit|diff|say …`: runs the `assets` tool on the voice pack at the top of the
 /// package (its `assets.json`, `raw-audio/`, `normalized/` and `manifest.json`), with the arguments given.
 /// From Xcode, the same command runs on the project's folder.
 @main

@@ -12,6 +12,7 @@ public enum AssetsCLI {
           build       raw-audio/ → normalized/ and manifest.json
           check       fail (exit 1) on a missing, stale or mismatched fragment
           audit       the report a sound designer reads after a build
+          diff        what a refresh of recordings changed, against a git revision or another copy
           say         the text and tokens for an amount
           alphabet    every token the enabled styles and forms can say
           split       a recording session → one recording per token in raw-audio/
@@ -48,6 +49,8 @@ public enum AssetsCLI {
             return CheckCommand.run(options, console: console, currentFolder: currentFolder, environment: environment)
         case .audit(let options):
             return AuditCommand.run(options, console: console, currentFolder: currentFolder)
+        case .diff(let options):
+            return DiffCommand.run(options, console: console, currentFolder: currentFolder)
         case .say(let options):
             return SayCommand.run(options, console: console, currentFolder: currentFolder)
         case .alphabet(let options):
@@ -65,6 +68,7 @@ public enum AssetsCLI {
         case .build: return BuildOptions.help
         case .check: return CheckOptions.help
         case .audit: return AuditOptions.help
+        case .diff: return DiffOptions.help
         case .split: return SplitOptions.help
         }
     }

@@ -1,6 +1,7 @@
 import Checksum
 import Foundation
 import PackManifest
+import PackReports
 import PackTools
 import SpeechText
 import Splicer
@@ -264,12 +265,7 @@ enum AuditText {
     }
 
     static func markdown(_ report: AuditReport, settings: Settings, sounds: [Int: String]) -> String {
-        func table(_ header: [String], _ rows: [[String]]) -> String {
-            func line(_ cells: [String]) -> String {
-                "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
-            }
-            return line(header) + line(header.map { _ in "---" }) + rows.map(line).joined()
-        }
+        let table = Markdown.table
         var out = "# Voice pack audit\n\n"
         out += report.check.passed ? "**Check passes.** " : "**Check fails: \(report.check.errors.count) problems.** "
         out += "\(report.fragments.count) fragments; \(loudnessSummary(report, settings: settings)).\n\n"

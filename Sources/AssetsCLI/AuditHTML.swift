@@ -1,5 +1,6 @@
 import Foundation
 import PackManifest
+import PackReports
 import PackTools
 import SpeechText
 import Splicer
@@ -197,14 +198,7 @@ enum AuditHTML {
         let height = 80
         let wave = 62
         let columns = PackAuditor.waveform(of: spliced.audio.samples, columns: width)
-        let peak = max(columns.map { max(-$0.0, $0.1) }.max() ?? 1, 1e-6)
-        let middle = Double(wave) / 2
-        var path = ""
-        for (x, (low, high)) in columns.enumerated() {
-            let top = middle - Double(high / peak) * (middle - 2)
-            let bottom = middle - Double(low / peak) * (middle - 2)
-            path += String(format: "M%d.5 %.1fV%.1f", x, top, max(bottom, top + 1))
-        }
+        let path = WaveformPicture.path(low: columns.map(\.0), high: columns.map(\.1), width: width, height: wave)
         func x(_ ms: Double) -> Int { Int((ms / max(spliced.durationMs, 1) * Double(width)).rounded()) }
         let edges = [0.0] + spliced.joins.map(\.atMs) + [spliced.durationMs]
         var marks = ""
@@ -225,21 +219,4 @@ enum AuditHTML {
     }
 
     static func escape(_ text: String) -> String { Markup.escape(text) }
-}
-
-/// Text made safe inside XML and HTML elements and attributes: for the JUnit report and the HTML audit.
-enum Markup {
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PackManifest
+import PackReports
 import PackTools
 import SpeechText
 import VoicePack

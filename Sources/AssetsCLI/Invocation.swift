@@ -3,7 +3,7 @@ import VoicePack
 
 /// The commands `assets` knows.
 public enum Command: String, CaseIterable, Sendable {
-    case build, check, audit, say, alphabet, split
+    case build, check, audit, diff, say, alphabet, split
 }
 
 /// The command line, read into a value before anything runs.
@@ -13,6 +13,7 @@ public enum Invocation: Equatable, Sendable {
     case build(BuildOptions)
     case check(CheckOptions)
     case audit(AuditOptions)
+    case diff(DiffOptions)
     case say(SayOptions)
     case alphabet(AlphabetOptions)
     case split(SplitOptions)
@@ -38,6 +39,7 @@ public enum Invocation: Equatable, Sendable {
         case .build: return .build(try BuildOptions.parse(&reader))
         case .check: return .check(try CheckOptions.parse(&reader))
         case .audit: return .audit(try AuditOptions.parse(&reader))
+        case .diff: return .diff(try DiffOptions.parse(&reader))
         case .split: return .split(try SplitOptions.parse(&reader))
         }
     }

@@ -39,7 +39,8 @@ struct PackCalibration: Equatable, Sendable {
             slope = min(2, max(0.5, (median - previous.measuredLUFS) / (builtGainDB - previous.builtGainDB)))
         }
         let wanted = builtGainDB + off / slope
-        gainDB = abs(off) < Self.stepDB ? builtGainDB : (wanted / Self.stepDB).rounded() * Self.stepDB
+        // `+ 0` turns a rounded −0 into 0, which the manifest would otherwise write as `-0`.
+        gainDB = abs(off) < Self.stepDB ? builtGainDB : (wanted / Self.stepDB).rounded() * Self.stepDB + 0
     }
 
     /// The integrated loudness (BS.1770, libebur128) of each amount the audit plays, spliced as the app will.

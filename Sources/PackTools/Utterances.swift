@@ -28,9 +28,12 @@ public struct PlannedUtterance: Sendable {
 /// - one amount in each template.
 public enum UtterancePlan {
     /// Amounts that together say every token of every style and form: 零 and 〇 in gaps, 两 before 百千万亿,
-    /// 十 alone and after a digit, 角 and 分, 点, 整, 万 and 亿.
+    /// 十 alone and after a digit, 角 and 分, 点, 整, 万 and 亿 — and every digit under any `maximumAmount`
+    /// from 10 (2.2, 3.06 and 4.59 say what otherwise comes only in larger amounts: 二 after 两, 三 and 六, 零 in
+    /// a gap, 四, 五 and 九).
     static let pool: [Amount] = [
-        "0", "0.05", "1.5", "2", "7.8", "10", "12", "20.4", "36", "102", "200", "1010", "2000.09", "3456.78",
+        "0", "0.05", "1.5", "2", "2.2", "3.06", "4.59", "7.8", "10", "12", "20.4", "36", "102", "200", "1010",
+        "2000.09", "3456.78",
         "20000", "98765.43", "100010", "200000000", "123456789.12", "600000000000",
     ].map { try! Amount(parsing: $0) }
 

@@ -21,6 +21,23 @@ import VoicePack
         }
     }
 
+    /// Under a `maximumAmount` the cover still says every token the bounded alphabet has: every digit is heard
+    /// in the audit, whatever amounts the app is limited to.
+    @Test(arguments: ["10", "99", "999", "9999.99", "99999999.99"])
+    func theCoverSaysEveryTokenUnderABound(bound: String) throws {
+        let bound = try Amount(parsing: bound)
+        for style in ReadingStyle.allCases {
+            for form in AmountForm.allCases {
+                let converter = SpeechConverter(style: style, form: form)
+                let amounts = UtterancePlan.cover(converter, upTo: bound)
+                #expect(amounts.allSatisfy { $0 <= bound })
+                let said = Set(amounts.flatMap { converter.reading(of: $0).tokens })
+                let alphabet = converter.alphabet(upTo: bound)
+                #expect(said == alphabet, "\(style.name)/\(form.name) ≤ \(bound.plain): \(alphabet.subtracting(said))")
+            }
+        }
+    }
+
     /// A level step at a join is what every good fragment's decay makes (a tail faded to −47 dBFS against the
     /// next one's onset), so it is no finding; a settings file that still sets the retired step rule is told so.
     @Test func aLevelStepAtAJoinIsNoFindingAndItsSettingIsRetired() throws {

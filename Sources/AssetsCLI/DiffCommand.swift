@@ -1,0 +1,110 @@
+import Foundation
+import PackManifest
+import PackReports
+import PackTools
+import VoicePack
+
+/// `assets diff`: what a refresh of recordings changed, against a git revision or another copy of the pack.
+public struct DiffOptions: Equatable, Sendable {
+    public var pack = PackOptions()
+    public var base = "HEAD"
+    public var format: OutputFormat = .text
+    public var output: String?
+
+    static let help = """
+        usage: assets diff [BASE] [--raw DIR] [--out DIR] [--manifest FILE] [--config FILE]
+                           [--format text|json|markdown|html] [--output FILE]
+
+        Compares the pack as it is built (its manifest.json and normalized/) with BASE: the fragments added,
+        removed and changed, by token, each change with the figures that moved (its recording, length, gain,
+        heard loudness, true peak, voice) and whether the new recording is the same take exported again; the
+        manifest's settings that changed; and the amounts the audit plays that say a changed token, spliced
+        from both. A diff is a report: it exits 0 when it was made (`assets check` is the gate).
+
+          BASE             a git revision of the repository that holds the pack (default: HEAD), read with
+                           git without touching the work tree, or a folder with another copy of the pack
+        \(PackOptions.help)
+          --format F       text (default), markdown (for a pull request or $GITHUB_STEP_SUMMARY), json, or
+                           html (with --output: players and waveforms before and after, the sounds written
+                           in <name>-sounds/ beside the page)
+          --output FILE    write the report to FILE instead of stdout
+        """
+
+    static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> DiffOptions {
+        var options = DiffOptions()
+        var named = false
+        while let item = try reader.next() {
+            switch item {
+            case .option("--format"):
+                options.format = try OutputFormat.parse(
+                    try reader.value(of: "--format"), allowed: [.text, .json, .markdown, .html], command: .diff)
+            case .option("--output"), .option("-o"):
+                options.output = try reader.value(of: "--output")
+            case .option(let name):
+                if try options.pack.take(name, from: &reader) { continue }
+                throw reader.unknown(name, known: PackOptions.known + ["--format", "--output"])
+            case .positional(let text):
+                guard !named else { throw UsageError(.diff, "unexpected argument '\(text)': give one BASE") }
+                options.base = text
+                named = true
+            }
+        }
+        if options.format == .html && options.output == nil {
+            throw UsageError(.diff, "--format html needs --output FILE: its sounds are written beside it")
+        }
+        return options
+    }
+}
+
+enum DiffCommand {
+    static func run(_ options: DiffOptions, console: Console, currentFolder: URL) -> ExitStatus {
+        let diff: PackDiff
+        let settings: Settings
+        let base: PackBase
+        do {
+            let paths: PackPaths
+            (settings, paths) = try options.pack.load(command: .diff, currentFolder: currentFolder)
+            let configURL = options.pack.configURL(currentFolder: currentFolder)
+            let settingsFile = FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil
+            base = try PackBase.open(
+                options.base, paths: paths, settingsFile: settingsFile, currentFolder: currentFolder)
+            diff = try PackDiff.make(paths: paths, settings: settings, base: base)
+        } catch let error as UsageError {
+            console.printError(error.description)
+            return .usageError
+        } catch {
+            console.printError("assets diff: \(error)")
+            return .usageError
+        }
+        let outputURL = options.output.map { PackPaths.resolve($0, against: currentFolder) }
+        var sounds = DiffSounds()
+        if let outputURL, options.format == .html {
+            do {
+                sounds = try DiffSounds.write(diff, container: settings.format.container, besides: outputURL)
+            } catch {
+                console.printError("assets diff: \(error)")
+                return .problemsFound
+            }
+        }
+        withExtendedLifetime(base) {}
+        let text: String
+        switch options.format {
+        case .json: text = DiffReport.json(diff, sounds: sounds)
+        case .markdown: text = DiffReport.markdown(diff)
+        case .html: text = DiffReport.html(diff, sounds: sounds)
+        default: text = DiffReport.text(diff)
+        }
+        guard let outputURL else {
+            console.writeOut(text)
+            return .success
+        }
+        do {
+            try Data(text.utf8).write(to: outputURL, options: .atomic)
+        } catch {
+            console.printError("assets diff: \(options.output!): cannot be written (\(error.localizedDescription))")
+            return .problemsFound
+        }
+        console.printError("assets diff: wrote \(options.output!)")
+        return .success
+    }
+}

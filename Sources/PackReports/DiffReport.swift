@@ -1,0 +1,142 @@
+import Foundation
+import PackManifest
+import PackTools
+
+/// `assets diff` as text, Markdown, JSON and HTML: pure functions of a `PackDiff` (and, for HTML, the sounds
+/// written beside the page), reading nothing from disk.
+public enum DiffReport {
+    /// `2 changed, 1 added, 1 removed, 33 unchanged`.
+    public static func headline(_ diff: PackDiff) -> String {
+        var parts = ["\(diff.changed.count) changed", "\(diff.added.count) added", "\(diff.removed.count) removed"]
+        parts.append("\(diff.unchanged) unchanged")
+        return parts.joined(separator: ", ")
+    }
+
+    /// The pack gain's move, said once for every fragment it moved.
+    public static func gainLine(_ diff: PackDiff) -> String? {
+        guard let gain = diff.packGain else { return nil }
+        return "pack gain \(signed(gain.before)) → \(signed(gain.after)) dB: every fragment moved with it "
+            + "(\(diff.movedWithGain) with no other change)"
+    }
+
+    /// What a changed fragment is, in a few words.
+    public static func summary(_ change: PackDiff.Change) -> String {
+        if change.before.fragment.source.sha256 == change.after.fragment.source.sha256 {
+            return "the same recording, built another way"
+        }
+        return change.sameTake ? "the same take exported again" : "a new recording"
+    }
+
+    public static func value(_ value: PackDiff.Figure.Value?, unit: String) -> String {
+        switch value {
+        case nil: return "—"
+        case .text(let text)?: return text
+        case .number(let number)?:
+            let digits = number == number.rounded() ? String(format: "%.0f", number) : String(format: "%.2f", number)
+            return unit.isEmpty ? digits : "\(digits) \(unit)"
+        }
+    }
+
+    static func signed(_ value: Double) -> String { String(format: "%+.1f", value) }
+
+    static func fragmentLine(_ fragment: Manifest.Fragment) -> String {
+        String(format: "%.0f ms, %.2f phon, %+.1f dB gain", fragment.durationMs, fragment.loudnessPhon, fragment.gainDB)
+    }
+
+    static func sideLine(_ side: PackDiff.Side) -> String {
+        switch side {
+        case .spliced(let spliced, _):
+            return String(format: "%.2f s, %.1f LUFS", spliced.durationMs / 1000, spliced.loudnessLUFS)
+        case .unplayable(let why): return "not playable: \(why)"
+        }
+    }
+
+    // MARK: text
+
+    public static func text(_ diff: PackDiff) -> String {
+        var out = "assets diff against \(diff.base): \(headline(diff))\n"
+        if let gain = gainLine(diff) { out += gain + "\n" }
+        if diff.isEmpty { return out + "no fragment or setting changed\n" }
+        if !diff.changed.isEmpty { out += "\nchanged\n" }
+        for change in diff.changed {
+            out += "  \(change.token)  \(summary(change))\n"
+            let width = change.figures.map(\.name.count).max() ?? 0
+            for figure in change.figures {
+                out += "      \(figure.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
+                out += "\(value(figure.before, unit: figure.unit)) → \(value(figure.after, unit: figure.unit))\n"
+            }
+        }
+        for (title, entries) in [("added", diff.added), ("removed", diff.removed)] where !entries.isEmpty {
+            out += "\n\(title)\n"
+            for entry in entries {
+                out += "  \(entry.token)  \(entry.fragment.file)  \(fragmentLine(entry.fragment)), \(entry.verdict)\n"
+            }
+        }
+        if !diff.settings.isEmpty { out += "\nsettings\n" }
+        for setting in diff.settings {
+            out += "  \(setting.key)  \(setting.before ?? "—") → \(setting.after ?? "—")\n"
+        }
+        if !diff.utterances.isEmpty { out += "\namounts that say them (before → after)\n" }
+        for utterance in diff.utterances {
+            out += "  \(utterance.amount) \(utterance.styleForm)\(utterance.template.map { " template \($0)" } ?? "")  "
+            out += "\(utterance.text)  \(sideLine(utterance.before)) → \(sideLine(utterance.after))\n"
+        }
+        return out
+    }
+
+    // MARK: Markdown
+
+    /// For a pull request's comment or `$GITHUB_STEP_SUMMARY`: tables, no links to local files.
+    public static func markdown(_ diff: PackDiff) -> String {
+        var out = "## Voice pack changes against `\(diff.base)`\n\n**\(headline(diff))**.\n"
+        if let gain = gainLine(diff) { out += "\n\(gain.prefix(1).uppercased() + gain.dropFirst()).\n" }
+        if diff.isEmpty { return out + "\nNo fragment or setting changed.\n" }
+        if !diff.changed.isEmpty {
+            var rows: [[String]] = []
+            for change in diff.changed {
+                rows.append([change.token, "**\(summary(change))**", "", ""])
+                rows += change.figures.map {
+                    ["", $0.name, value($0.before, unit: $0.unit), value($0.after, unit: $0.unit)]
+                }
+            }
+            out += "\n### Changed\n\n" + Markdown.table(["token", "what changed", "before", "after"], rows)
+        }
+        for (title, entries) in [("Added", diff.added), ("Removed", diff.removed)] where !entries.isEmpty {
+            out += "\n### \(title)\n\n"
+            out += Markdown.table(
+                ["token", "fragment", "figures", "voice"],
+                entries.map { [$0.token, "`\($0.fragment.file)`", fragmentLine($0.fragment), $0.verdict] })
+        }
+        if !diff.settings.isEmpty {
+            out += "\n### Settings\n\n"
+            out += Markdown.table(
+                ["setting", "before", "after"],
+                diff.settings.map { ["`\($0.key)`", code($0.before), code($0.after)] })
+        }
+        if !diff.utterances.isEmpty {
+            out += "\n### Amounts that say them\n\n"
+            out += Markdown.table(
+                ["amount", "style/form", "text", "before", "after"],
+                diff.utterances.map {
+                    [
+                        $0.amount, $0.styleForm + ($0.template.map { ", template \($0)" } ?? ""), $0.text,
+                        sideLine($0.before), sideLine($0.after),
+                    ]
+                })
+        }
+        return out
+    }
+
+    static func code(_ text: String?) -> String { text.map { "`\($0)`" } ?? "—" }
+}
+
+/// GitHub-flavoured Markdown.
+public enum Markdown {
+    /// A table: a header row, its rule, then the rows; `|` in a cell escaped.
+    public static func table(_ header: [String], _ rows: [[String]]) -> String {
+        func line(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+        }
+        return line(header) + line(header.map { _ in "---" }) + rows.map(line).joined()
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import VoicePack
+
+/// The pack a diff compares with: another copy in a folder, or the same pack as a git revision holds it.
+///
+/// A revision's files are read with `git archive` into a temporary folder outside the work tree, so nothing
+/// is checked out or written in the repository; the folder goes when the base is released.
+public final class PackBase: Sendable {
+    /// What the base was named as (`HEAD`, `origin/main`, a folder), for the report.
+    public let name: String
+    /// The base's manifest, at the same path relative to its folder as the pack's.
+    public let manifest: URL
+    /// The base's settings: its `assets.json` when it has one, else the defaults.
+    public let settings: Settings
+    private let temporary: URL?
+
+    private init(name: String, manifest: URL, settings: Settings, temporary: URL?) {
+        self.name = name
+        self.manifest = manifest
+        self.settings = settings
+        self.temporary = temporary
+    }
+
+    deinit {
+        if let temporary { try? FileManager.default.removeItem(at: temporary) }
+    }
+
+    /// Why a base cannot be read: exit status 2, the message naming the problem.
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The base named `name`: a folder when one exists at that path (relative to `currentFolder`), else a git
+    /// revision of the repository that holds the pack.
+    public static func open(
+        _ name: String, paths: PackPaths, settingsFile: URL?, currentFolder: URL
+    ) throws(Problem) -> PackBase {
+        var isFolder: ObjCBool = false
+        let folder = PackPaths.resolve(name, against: currentFolder).standardizedFileURL
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue {
+            return try copy(in: folder, name: name, paths: paths, settingsFile: settingsFile)
+        }
+        return try revision(name, paths: paths, settingsFile: settingsFile)
+    }
+
+    /// Another copy of the pack in `folder`, laid out as this one is (its manifest at the same relative path).
+    static func copy(in folder: URL, name: String, paths: PackPaths, settingsFile: URL?) throws(Problem) -> PackBase {
+        let manifestPath = PackPaths.relative(paths.manifest.path, to: paths.root.path)
+        let manifest = PackPaths.resolve(manifestPath, against: folder)
+        guard FileManager.default.fileExists(atPath: manifest.path) else {
+            throw Problem(message: "\(name): holds no \(manifestPath): give a folder with a built copy of the pack")
+        }
+        let settings = try settings(
+            at: settingsFile.map { folder.appendingPathComponent(PackPaths.relative($0.path, to: paths.root.path)) },
+            name: name)
+        return PackBase(name: name, manifest: manifest, settings: settings, temporary: nil)
+    }
+
+    /// The pack as `revision` of the git repository around it holds it.
+    static func revision(_ revision: String, paths: PackPaths, settingsFile: URL?) throws(Problem) -> PackBase {
+        let git = Git(folder: paths.manifest.deletingLastPathComponent())
+        guard let top = git.run(["rev-parse", "--show-toplevel"]) else {
+            throw Problem(
+                message:
+                    "\(revision): no such folder, and \(paths.display(paths.manifest.deletingLastPathComponent())) is not in a git repository: give a folder with a copy of the pack, or run diff inside the pack's repository"
+            )
+        }
+        let repository = URL(fileURLWithPath: String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines))
+            .resolvingSymlinksInPath()
+        guard git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]) != nil else {
+            throw Problem(
+                message:
+                    "\(revision): not a folder and not a revision of \(repository.path): name a commit, a branch or a tag"
+            )
+        }
+        func inRepository(_ url: URL) -> String {
+            PackPaths.relative(url.resolvingSymlinksInPath().path, to: repository.path)
+        }
+        let manifestPath = inRepository(paths.manifest)
+        guard git.run(["cat-file", "-e", "\(revision):\(manifestPath)"]) != nil else {
+            throw Problem(
+                message:
+                    "\(revision): has no \(manifestPath) (the pack was not built and committed there): give a revision that holds the built pack"
+            )
+        }
+        let outPath = inRepository(paths.out)
+        let configPath = settingsFile.map(inRepository)
+        let wanted = [manifestPath, outPath, configPath].compactMap { $0 }.filter {
+            git.run(["cat-file", "-e", "\(revision):\($0)"]) != nil
+        }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "assets-diff-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw Problem(message: "\(temporary.path): cannot be made (\(error.localizedDescription))")
+        }
+        let archive = temporary.appendingPathComponent("base.tar")
+        guard git.run(["archive", "--format=tar", "--output=\(archive.path)", revision, "--"] + wanted) != nil,
+            Git.untar(archive, into: temporary)
+        else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw Problem(message: "\(revision): its files could not be read with git archive")
+        }
+        let settings: Settings
+        do {
+            settings = try Self.settings(
+                at: configPath.map { temporary.appendingPathComponent($0) }, name: "\(revision):\(configPath ?? "")")
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        return PackBase(
+            name: revision, manifest: temporary.appendingPathComponent(manifestPath), settings: settings,
+            temporary: temporary)
+    }
+
+    private static func settings(at url: URL?, name: String) throws(Problem) -> Settings {
+        guard let url, FileManager.default.fileExists(atPath: url.path) else { return Settings() }
+        do {
+            return try Settings.load(contentsOf: url, name: name)
+        } catch {
+            throw Problem(message: "the base's settings are not valid: \(error.description)")
+        }
+    }
+}
+
+/// `git` run in a folder, its output read whole; a failure is nil, its message not shown.
+struct Git {
+    let folder: URL
+
+    func run(_ arguments: [String]) -> Data? {
+        Self.process("/usr/bin/env", ["git"] + arguments, in: folder)
+    }
+
+    static func untar(_ archive: URL, into folder: URL) -> Bool {
+        process("/usr/bin/env", ["tar", "-xf", archive.path], in: folder) != nil
+    }
+
+    private static func process(_ tool: String, _ arguments: [String], in folder: URL) -> Data? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // Not `waitUntilExit`: on Linux it checks in steps of 50 ms, which would be most of a diff's time.
+        while process.isRunning { usleep(500) }
+        return process.terminationStatus == 0 ? data : nil
+    }
+}

@@ -1,0 +1,429 @@
+import Checksum
+import Foundation
+import PackManifest
+import SpeechText
+import Splicer
+import VoicePack
+
+/// What a refresh of recordings changed: the pack as it is against a base (`PackBase`), fragment by fragment,
+/// the settings the manifest records, and the amounts that now sound different, spliced both ways.
+///
+/// Everything a report shows is computed here — figures, verdicts, waveforms, spliced sounds — so rendering
+/// reads nothing from disk. Only what changed is decoded: a pack against itself reads its two manifests.
+public struct PackDiff: Sendable {
+    /// A figure of a fragment as the manifest records it, before and after (nil where it has none).
+    public struct Figure: Equatable, Sendable {
+        public enum Value: Equatable, Sendable {
+            case number(Double)
+            case text(String)
+        }
+
+        public let name: String
+        public let unit: String
+        public let before: Value?
+        public let after: Value?
+    }
+
+    /// A fragment of one side.
+    public struct Entry: Sendable {
+        public let fragment: Manifest.Fragment
+        /// Where its file is while the diff is made (a base's folder may be temporary).
+        public let location: URL
+        /// `check`'s voice comparison within its own pack.
+        public let verdict: String
+        public let waveform: Waveform?
+        public var token: String { fragment.token }
+    }
+
+    /// A fragment both sides have, made from another recording or another way.
+    public struct Change: Sendable {
+        public let token: String
+        /// Only the figures that moved, in a fixed order.
+        public let figures: [Figure]
+        /// The recording changed but the fragment is the same sound within the pipeline's tolerance (the same
+        /// take exported again, at another level or in another format).
+        public let sameTake: Bool
+        public let before: Entry
+        public let after: Entry
+    }
+
+    /// A field of the manifest's header, as JSON text on each side (nil where absent).
+    public struct Setting: Equatable, Sendable {
+        public let key: String
+        public let before: String?
+        public let after: String?
+    }
+
+    /// One side of an affected amount: its sound, or why it cannot be played there.
+    public enum Side: Sendable {
+        case spliced(SplicedUtterance, Waveform)
+        case unplayable(String)
+
+        public var spliced: SplicedUtterance? {
+            if case .spliced(let utterance, _) = self { return utterance }
+            return nil
+        }
+    }
+
+    /// An amount the audit plays that says a token that was added, removed or changed.
+    public struct Utterance: Sendable {
+        public let purpose: String
+        public let amount: String
+        public let styleForm: String
+        public let template: String?
+        public let text: String
+        public let tokens: [String]
+        /// The tokens in it that changed.
+        public let touched: [String]
+        public let before: Side
+        public let after: Side
+    }
+
+    public let base: String
+    public let added: [Entry]
+    public let removed: [Entry]
+    public let changed: [Change]
+    public let unchanged: Int
+    /// The pack gain before and after, when it moved: every fragment moved with it, said once.
+    public let packGain: (before: Double, after: Double)?
+    /// Fragments that differ only by the pack gain's move (counted in `unchanged`).
+    public let movedWithGain: Int
+    public let settings: [Setting]
+    public let utterances: [Utterance]
+
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && settings.isEmpty }
+}
+
+/// A sound's lowest and highest sample in each of a fixed number of columns, for a picture.
+public struct Waveform: Equatable, Sendable {
+    public let low: [Float]
+    public let high: [Float]
+
+    public init(samples: [Float], columns: Int) {
+        let columns = PackAuditor.waveform(of: samples, columns: columns)
+        low = columns.map(\.0)
+        high = columns.map(\.1)
+    }
+}
+
+extension PackDiff {
+    /// Why a diff cannot be made: exit status 2.
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    static let waveformColumns = 360
+
+    /// The pack at `paths` (built: its manifest and fragments) against `base`.
+    public static func make(paths: PackPaths, settings: Settings, base: PackBase) throws(Problem) -> PackDiff {
+        let digest: FragmentDigest = { SHA256.hex(of: $0) }
+        let now: SoundPack
+        let then: SoundPack
+        do {
+            now = try SoundPack(manifestAt: paths.manifest, digest: digest)
+        } catch {
+            throw Problem(
+                message: "\(paths.display(paths.manifest)): \(error.message): the pack must be built to compare it")
+        }
+        do {
+            then = try SoundPack(manifestAt: base.manifest, digest: digest)
+        } catch {
+            throw Problem(message: "\(base.name): its manifest cannot be read (\(error.message))")
+        }
+        let sides = (
+            before: Compared(pack: then, settings: base.settings), after: Compared(pack: now, settings: settings)
+        )
+        let gains = (then.manifest.loudness.packGainDB ?? 0, now.manifest.loudness.packGainDB ?? 0)
+        let gainMoved = abs(gains.0 - gains.1) >= 0.01
+        var added: [Entry] = []
+        var removed: [Entry] = []
+        var changed: [Change] = []
+        var unchanged = 0
+        var movedWithGain = 0
+        let beforeByToken = Dictionary(then.manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
+        let afterByToken = Dictionary(now.manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
+        for fragment in then.manifest.fragments where afterByToken[fragment.token] == nil {
+            removed.append(sides.before.entry(fragment))
+        }
+        for fragment in now.manifest.fragments {
+            guard let old = beforeByToken[fragment.token] else {
+                added.append(sides.after.entry(fragment))
+                continue
+            }
+            if old.sha256 == fragment.sha256 && old.source.sha256 == fragment.source.sha256 {
+                unchanged += 1
+            } else if gainMoved && old.source.sha256 == fragment.source.sha256 {
+                // The same recording under another pack gain: the level move is said once, for the pack.
+                unchanged += 1
+                movedWithGain += 1
+            } else {
+                changed.append(change(old, fragment, sides: sides))
+            }
+        }
+        let touched = Set(added.map(\.token) + removed.map(\.token) + changed.map(\.token))
+        return PackDiff(
+            base: base.name, added: added, removed: removed, changed: changed, unchanged: unchanged,
+            packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,
+            settings: settingChanges(then.manifest, now.manifest),
+            utterances: utterances(touching: touched, sides: sides))
+    }
+
+    /// One pack with what its fragments are compared and spliced by.
+    struct Compared {
+        let pack: SoundPack
+        let settings: Settings
+        let voices: VoiceConsistency
+
+        init(pack: SoundPack, settings: Settings) {
+            self.pack = pack
+            self.settings = settings
+            voices = VoiceConsistency(manifest: pack.manifest, settings: settings.consistency)
+        }
+
+        func entry(_ fragment: Manifest.Fragment) -> Entry {
+            let kinds = (voices.findings[fragment.token] ?? []).map(\.kind.rawValue)
+            let samples = try? pack.audio(for: Token(fragment.token)).samples
+            return Entry(
+                fragment: fragment, location: PackPaths.resolve(fragment.file, against: pack.folder),
+                verdict: fragment.analysis == nil
+                    ? "not analysed"
+                    : kinds.isEmpty ? "matches the voice" : "stands apart: " + kinds.joined(separator: ", "),
+                waveform: samples.map { Waveform(samples: $0, columns: PackDiff.waveformColumns) })
+        }
+
+        var splicer: Splicer {
+            Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
+        }
+    }
+
+    static func change(_ old: Manifest.Fragment, _ new: Manifest.Fragment, sides: (before: Compared, after: Compared))
+        -> Change
+    {
+        let before = sides.before.entry(old)
+        let after = sides.after.entry(new)
+        var sameTake = false
+        if old.source.sha256 != new.source.sha256 {
+            sameTake =
+                old.sha256 == new.sha256
+                || {
+                    guard let a = try? sides.before.pack.audio(for: Token(old.token)).samples,
+                        let b = try? sides.after.pack.audio(for: Token(new.token)).samples
+                    else { return false }
+                    return SameTake.compare(a, b, sampleRate: sides.after.pack.manifest.format.sampleRate)
+                }()
+        }
+        return Change(
+            token: new.token, figures: figures(before, after), sameTake: sameTake, before: before, after: after)
+    }
+
+    /// The figures that moved, each beyond the hundredth the manifest rounds to (or a tolerance it is read to).
+    static func figures(_ before: Entry, _ after: Entry) -> [Figure] {
+        typealias Read = (Entry) -> Figure.Value?
+        func number(_ read: @escaping (Manifest.Fragment) -> Double?) -> Read {
+            { entry in read(entry.fragment).map(Figure.Value.number) }
+        }
+        func text(_ read: @escaping (Manifest.Fragment) -> String) -> Read {
+            { entry in .text(read(entry.fragment)) }
+        }
+        let table: [(String, String, Double, Read)] = [
+            ("recording", "sha256", 0, text { String($0.source.sha256.prefix(12)) }),
+            ("recording format", "", 0, text(\.source.format)),
+            ("sample rate", "Hz", 0, number { Double($0.source.sampleRate) }),
+            ("channels", "", 0, number { Double($0.source.channels) }),
+            ("recording length", "ms", 1, number(\.source.durationMs)),
+            ("length", "ms", 1, number(\.durationMs)),
+            ("gain", "dB", 0.05, number(\.gainDB)),
+            ("heard loudness", "phon", 0.05, number(\.loudnessPhon)),
+            ("true peak", "dBTP", 0.05, number(\.truePeakDBTP)),
+            ("limiting", "dB", 0.05, number(\.limiterReductionDB)),
+            ("register", "Hz", 1, number { $0.analysis?.pitchRegisterHz }),
+            ("band", "Hz", 50, number { $0.analysis?.bandwidthHz }),
+            ("signal to noise", "dB", 0.5, number { $0.analysis?.snrDB }),
+            ("pace", "ms/syllable", 1, number { $0.analysis?.msPerSyllable }),
+            ("voice", "", 0, { .text($0.verdict) }),
+        ]
+        return table.compactMap { name, unit, tolerance, read in
+            let (a, b) = (read(before), read(after))
+            switch (a, b) {
+            case (.number(let x)?, .number(let y)?) where abs(x - y) < max(tolerance, 0.005): return nil
+            case (.text(let x)?, .text(let y)?) where x == y: return nil
+            case (nil, nil): return nil
+            default: return Figure(name: name, unit: unit, before: a, after: b)
+            }
+        }
+    }
+
+    /// The manifest's header (everything but its fragments) as `key.path → JSON text`, the two sides compared.
+    /// The pack gain is said on its own line, so it is left out here, and out of the phon it adds to.
+    static func settingChanges(_ before: Manifest, _ after: Manifest) -> [Setting] {
+        func fields(_ manifest: Manifest) -> [String: String] {
+            var header = manifest
+            header.fragments = []
+            header.loudness.measure.targetPhon -= header.loudness.packGainDB ?? 0
+            header.loudness.packGainDB = nil
+            guard let root = try? JSONNode.parse(CanonicalJSON.string(header)) else { return [:] }
+            var fields: [String: String] = [:]
+            func walk(_ node: JSONNode, _ path: String) {
+                if case .object(let members) = node.value {
+                    for member in members { walk(member.node, path.isEmpty ? member.key : "\(path).\(member.key)") }
+                } else if path != "fragments" {
+                    fields[path] = leaf(node.value)
+                }
+            }
+            walk(root, "")
+            return fields
+        }
+        let (a, b) = (fields(before), fields(after))
+        return Set(a.keys).union(b.keys).sorted().compactMap { key in
+            a[key] == b[key] ? nil : Setting(key: key, before: a[key], after: b[key])
+        }
+    }
+
+    static func leaf(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let digits): return digits
+        case .string(let text): return "\"\(text)\""
+        case .array(let items): return "[" + items.map { leaf($0.value) }.joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.map { "\"\($0.key)\": \(leaf($0.node.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The audit's amounts (from either side's plan) that say a touched token, spliced from each side.
+    static func utterances(touching touched: Set<String>, sides: (before: Compared, after: Compared)) -> [Utterance] {
+        guard !touched.isEmpty else { return [] }
+        let plans = [sides.after, sides.before].flatMap { side in
+            UtterancePlan.plan(settings: side.settings, pack: side.pack, longest: nil)
+        }
+        var seen: Set<String> = []
+        return plans.compactMap { plan -> Utterance? in
+            let key = "\(plan.style.name)/\(plan.form.name) \(plan.template ?? "") \(plan.amount.plain)"
+            let players = plan.tokens.map { token in
+                [token.text] + [sides.before.pack, sides.after.pack].compactMap { $0.fragment(for: token)?.token }
+            }
+            let hits = zip(plan.tokens, players).filter { !touched.isDisjoint(with: $0.1) }.map(\.0.text)
+            guard !hits.isEmpty, seen.insert(key).inserted else { return nil }
+            return Utterance(
+                purpose: plan.purpose, amount: plan.amount.plain, styleForm: "\(plan.style.name)/\(plan.form.name)",
+                template: plan.template, text: plan.text, tokens: plan.tokens.map(\.text),
+                touched: Array(Set(hits)).sorted(), before: side(plan.tokens, sides.before),
+                after: side(plan.tokens, sides.after))
+        }
+    }
+
+    static func side(_ tokens: [Token], _ side: Compared) -> Side {
+        let missing = tokens.filter { side.pack.fragment(for: $0) == nil }
+        guard missing.isEmpty else {
+            return .unplayable("no fragment for \(missing.map(\.text).joined(separator: " "))")
+        }
+        do {
+            let spliced = try SplicedUtterance.splice(tokens, with: side.splicer)
+            return .spliced(spliced, Waveform(samples: spliced.audio.samples, columns: waveformColumns))
+        } catch {
+            return .unplayable(error.description)
+        }
+    }
+}
+
+/// Whether two fragments are the same take: one sound, maybe at another level, maybe cut a few
+/// milliseconds apart. Fragments are normalized, so a take exported again quieter, or in another format,
+/// comes out the same within the pipeline's rounding; another take never does, even of the same syllable by
+/// the same voice (its waveform's phase is its own).
+enum SameTake {
+    /// Left over after the best gain and alignment, as a share of the sound: under this (−15 dB), the same
+    /// take. On the shipped pack a take 6 dB quieter leaves −78 dB, and −21 dB where the pack gain also moved
+    /// and the limiter took 3 dB more of its peaks; another syllable leaves 0 dB.
+    static let residual = 0.03
+
+    static func compare(_ a: [Float], _ b: [Float], sampleRate: Int) -> Bool {
+        let reach = sampleRate / 100
+        guard !a.isEmpty, !b.isEmpty, abs(a.count - b.count) <= 2 * reach else { return false }
+        // Coarse alignment on every eighth sample, then the exact lag around it.
+        let coarse = (-reach / 8...reach / 8).max {
+            left(a, b, lag: $0 * 8, step: 8) > left(a, b, lag: $1 * 8, step: 8)
+        }!
+        let best = (coarse * 8 - 8...coarse * 8 + 8).map { left(a, b, lag: $0, step: 1) }.min()!
+        return best < residual
+    }
+
+    /// What is left of `a` after subtracting the best-scaled `b` shifted by `lag`, as a share of `a`'s energy.
+    static func left(_ a: [Float], _ b: [Float], lag: Int, step: Int) -> Double {
+        var (ab, bb, aa) = (0.0, 0.0, 0.0)
+        var index = max(0, lag)
+        while index < min(a.count, b.count + lag) {
+            let (x, y) = (Double(a[index]), Double(b[index - lag]))
+            ab += x * y
+            bb += y * y
+            aa += x * x
+            index += step
+        }
+        guard aa > 0, bb > 0 else { return 1 }
+        return max(0, 1 - ab * ab / (aa * bb))
+    }
+}
+
+/// The sounds an HTML diff plays, written beside it in `<name>-sounds/`: each changed, added or removed
+/// fragment and each affected amount, before and after, named by content. Paths are relative to the report.
+public struct DiffSounds: Equatable, Sendable {
+    public struct Pair: Equatable, Sendable {
+        public var before: String?
+        public var after: String?
+    }
+
+    public var fragments: [String: Pair] = [:]
+    /// By index in `PackDiff.utterances`.
+    public var utterances: [Int: Pair] = [:]
+
+    public init() {}
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): cannot be written (\(reason)): check that the folder is writable" }
+    }
+
+    /// Writes the sounds; sounds of an earlier diff in the folder that this one did not write are removed.
+    public static func write(_ diff: PackDiff, container: Container, besides output: URL) throws(Failure) -> DiffSounds
+    {
+        let name = output.deletingPathExtension().lastPathComponent + "-sounds"
+        let folder = output.deletingLastPathComponent().appendingPathComponent(name)
+        var sounds = DiffSounds()
+        var names: Set<String> = []
+        func keep(_ data: Data, _ prefix: String, _ fileExtension: String) throws -> String {
+            let file = Splicer.contentName(
+                of: data, digest: { SHA256.hex(of: $0) }, prefix: prefix, extension: fileExtension)
+            if names.insert(file).inserted { try data.write(to: folder.appendingPathComponent(file), options: .atomic) }
+            return "\(name)/\(file)"
+        }
+        func copy(_ entry: PackDiff.Entry?) throws -> String? {
+            guard let entry else { return nil }
+            return try keep(Data(contentsOf: entry.location), "fragment", entry.location.pathExtension)
+        }
+        func splice(_ side: PackDiff.Side) throws -> String? {
+            guard let spliced = side.spliced else { return nil }
+            return try keep(Splicer.fileData(spliced.audio, container: container), "utterance", container.rawValue)
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for change in diff.changed {
+                sounds.fragments[change.token] = Pair(before: try copy(change.before), after: try copy(change.after))
+            }
+            for entry in diff.added { sounds.fragments[entry.token] = Pair(before: nil, after: try copy(entry)) }
+            for entry in diff.removed { sounds.fragments[entry.token] = Pair(before: try copy(entry), after: nil) }
+            for (index, utterance) in diff.utterances.enumerated() {
+                sounds.utterances[index] = Pair(
+                    before: try splice(utterance.before), after: try splice(utterance.after))
+            }
+            for old in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            where (old.hasPrefix("utterance-") || old.hasPrefix("fragment-")) && !names.contains(old) {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(old))
+            }
+        } catch {
+            throw Failure(path: folder.path, reason: error.localizedDescription)
+        }
+        return sounds
+    }
+}

@@ -1,0 +1,207 @@
+import AudioPipeline
+import Foundation
+import SpeechText
+import TestSupport
+import Testing
+
+/// `assets diff` on a pack in a git repository made by the test: a refresh that replaces one recording with
+/// another voice and one with the same take 6 dB quieter, removes one and adds a phrase.
+@Suite struct DiffTests {
+    /// The stems of a pack that says amounts up to 999 as decimals: 15 fragments, each in its tone.
+    static let stems: [(stem: String, token: Token)] = [
+        ("digit_0", "零"), ("digit_1", "一"), ("digit_2", "二"), ("digit_3", "三"), ("digit_4", "四"), ("digit_5", "五"),
+        ("digit_6", "六"), ("digit_7", "七"), ("digit_8", "八"), ("digit_9", "九"), ("digit_liang", "两"),
+        ("unit_shi", "十"), ("unit_bai", "百"), ("unit_yuan", "元"), ("unit_dian", "点"),
+    ]
+
+    static let settings = #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["decimal"], "maximumAmount": "999"}"#
+
+    static func record(_ pack: TestPack, _ stem: String, _ samples: [Float]) throws {
+        try pack.write(
+            "\(stem).wav", channels: [TonalVoice.recording(samples)], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "pcm16"))
+    }
+
+    /// The pack built and committed, then refreshed and built again (not committed).
+    static func refreshedPack() throws -> TestPack {
+        let pack = TestPack()
+        try Data(settings.utf8).write(to: pack.url("assets.json"))
+        for (stem, token) in stems {
+            try record(pack, stem, TonalVoice.syllable(try #require(Tone.citation(of: token))))
+        }
+        try expectBuilt(pack)
+        try git(pack.root, ["init", "-q"])
+        try git(pack.root, ["add", "-A"])
+        try git(pack.root, ["commit", "-q", "-m", "the pack"])
+
+        try record(pack, "digit_3", TonalVoice.syllable(.high, highHz: 330, formantScale: 1.35))
+        try record(pack, "digit_7", TonalVoice.syllable(.high).map { $0 * 0.5 })
+        try FileManager.default.removeItem(at: pack.url("raw-audio/digit_9.wav"))
+        try Data(
+            #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["decimal"], "maximumAmount": "999", "phrases": {"phrase_welcome": "欢迎光临"}, "templates": {"welcome": "欢迎光临{amount}"}}"#
+                .utf8
+        ).write(to: pack.url("assets.json"))
+        let phrase = [Tone.high, .rising, .high, .rising].flatMap { TonalVoice.syllable($0, seconds: 0.2) }
+        try record(pack, "phrase_welcome", phrase)
+        try expectBuilt(pack)
+        return pack
+    }
+
+    static func expectBuilt(_ pack: TestPack) throws {
+        let result = InProcess.run(["build"], in: pack.root)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @discardableResult
+    static func git(_ folder: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Everything about the work tree and the repository that a diff must not change.
+    static func state(_ pack: TestPack) throws -> String {
+        try git(pack.root, ["status", "--porcelain", "--untracked-files=all"]) + git(pack.root, ["rev-parse", "HEAD"])
+            + git(pack.root, ["stash", "list"])
+    }
+
+    @Test func aRefreshIsNamedExactlyWithItsFiguresAndTheAmountsThatSayIt() throws {
+        let pack = try Self.refreshedPack()
+        let before = try Self.state(pack)
+        let result = InProcess.run(["diff", "HEAD", "--format", "json"], in: pack.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let diff = try Self.json(result.stdout)
+        #expect(diff["base"] as? String == "HEAD")
+        let added = try #require(diff["added"] as? [[String: Any]])
+        let removed = try #require(diff["removed"] as? [[String: Any]])
+        let changed = try #require(diff["changed"] as? [[String: Any]])
+        #expect(added.map { $0["token"] as? String } == ["欢迎光临"])
+        #expect(removed.map { $0["token"] as? String } == ["九"])
+        #expect(Set(changed.compactMap { $0["token"] as? String }) == ["三", "七"])
+        #expect(diff["unchanged"] as? Int == Self.stems.count - 3)
+        for change in changed {
+            let token = change["token"] as? String
+            #expect(change["sameTake"] as? Bool == (token == "七"), "\(token ?? "")")
+            let figures = try #require(change["changes"] as? [[String: Any]])
+            let names = Set(figures.compactMap { $0["name"] as? String })
+            #expect(names.contains("recording"))
+            if token == "七" { #expect(names.contains("gain"), "\(names)") }
+            if token == "三" {
+                #expect(names.contains("register"), "\(names)")
+                let voice = try #require(figures.first { $0["name"] as? String == "voice" })
+                #expect(voice["before"] as? String == "matches the voice")
+                #expect((voice["after"] as? String)?.contains("voice") == true)
+            }
+            #expect((change["before"] as? [String: Any])?["fragment"] != nil)
+            #expect((change["after"] as? [String: Any])?["fragment"] != nil)
+        }
+        let settings = try #require(diff["settings"] as? [[String: Any]])
+        #expect(settings.map { $0["key"] as? String } == ["templates.welcome"])
+        let utterances = try #require(diff["utterances"] as? [[String: Any]])
+        #expect(!utterances.isEmpty)
+        for utterance in utterances {
+            let touched = Set(try #require(utterance["touched"] as? [String]))
+            #expect(!touched.isDisjoint(with: ["三", "七", "九", "欢迎光临"]), "\(utterance)")
+        }
+        #expect(
+            utterances.contains {
+                ($0["touched"] as? [String])?.contains("九") == true
+                    && ($0["after"] as? [String: Any])?["playable"] as? Bool == false
+            })
+        #expect(try Self.state(pack) == before, "diff changed the work tree or the repository")
+
+        let text = InProcess.run(["diff"], in: pack.root)
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("assets diff against HEAD: 2 changed, 1 added, 1 removed, 12 unchanged\n"))
+        #expect(text.stdout.contains("  七  the same take exported again\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("  三  a new recording\n"))
+
+        let markdown = InProcess.run(["diff", "--format", "markdown"], in: pack.root)
+        #expect(markdown.stdout.contains("| token | what changed | before | after |\n| --- | --- | --- | --- |\n"))
+        #expect(markdown.stdout.contains("| 三 | **a new recording** |"))
+        #expect(markdown.stdout.contains("### Removed") && markdown.stdout.contains("| 九 |"))
+        #expect(!markdown.stdout.contains("diff-sounds") && !markdown.stdout.contains(pack.root.path))
+    }
+
+    @Test func theHTMLPlaysFilesThatExistAndAFolderBaseSaysWhatTheRevisionSays() throws {
+        let pack = try Self.refreshedPack()
+        let review = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: review, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: review) }
+
+        let page = review.appendingPathComponent("diff.html")
+        let result = InProcess.run(["diff", "--format", "html", "--output", page.path], in: pack.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let sources = html.components(separatedBy: "src=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        // Two players for each changed fragment, one for the added and the removed, two for each amount.
+        #expect(sources.count >= 2 * 2 + 2 + 2, "\(sources)")
+        for source in sources {
+            #expect(FileManager.default.fileExists(atPath: review.appendingPathComponent(String(source)).path))
+        }
+        #expect(html.contains("<svg class=\"wave\""))
+
+        let base = review.appendingPathComponent("base")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        let archive = review.appendingPathComponent("base.tar")
+        try Self.git(pack.root, ["archive", "--output", archive.path, "HEAD"])
+        let untar = Process()
+        untar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        untar.arguments = ["tar", "-xf", archive.path, "-C", base.path]
+        try untar.run()
+        untar.waitUntilExit()
+        let fromRevision = InProcess.run(["diff", "HEAD", "--format", "json"], in: pack.root)
+        let fromFolder = InProcess.run(["diff", base.path, "--format", "json"], in: pack.root)
+        #expect(fromFolder.status == 0, "\(fromFolder.stderr)")
+        #expect(
+            fromFolder.stdout.replacingOccurrences(of: "\"base\":\"\(base.path)\"", with: "\"base\":\"HEAD\"")
+                == fromRevision.stdout)
+    }
+
+    @Test func badBasesExitTwoNamingTheProblemAndWriteNothing() throws {
+        let loose = TestPack()
+        try Data(Self.settings.utf8).write(to: loose.url("assets.json"))
+        try Self.record(loose, "digit_1", TonalVoice.syllable(.high))
+        try Self.expectBuilt(loose)
+        let outside = InProcess.run(["diff"], in: loose.root)
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("HEAD: no such folder") && outside.stderr.contains("not in a git repository"))
+
+        try Self.git(loose.root, ["init", "-q"])
+        try Self.git(loose.root, ["commit", "-q", "--allow-empty", "-m", "nothing yet"])
+        let empty = try Self.git(loose.root, ["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)
+        try Self.git(loose.root, ["add", "-A"])
+        try Self.git(loose.root, ["commit", "-q", "-m", "the pack"])
+        let before = try Self.state(loose)
+
+        let unknown = InProcess.run(["diff", "no-such-branch"], in: loose.root)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no-such-branch: not a folder and not a revision"), "\(unknown.stderr)")
+        let withoutPack = InProcess.run(["diff", empty], in: loose.root)
+        #expect(withoutPack.status == 2)
+        #expect(withoutPack.stderr.contains("\(empty): has no manifest.json"), "\(withoutPack.stderr)")
+        #expect(try Self.state(loose) == before)
+
+        let same = InProcess.run(["diff"], in: loose.root)
+        #expect(same.status == 0)
+        #expect(
+            same.stdout
+                == "assets diff against HEAD: 0 changed, 0 added, 0 removed, 1 unchanged\nno fragment or setting changed\n"
+        )
+        let html = InProcess.run(["diff", "--format", "html"], in: loose.root)
+        #expect(html.status == 2 && html.stderr.contains("--format html needs --output FILE"))
+    }
+}
