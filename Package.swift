@@ -32,7 +32,7 @@ let package = Package(
                 "SpeechText", "PackManifest", "VoicePack", "PackTools", "PackReports", "Splicer", "Checksum",
             ]),
         // Reports as pure functions of PackTools' values: text, Markdown, JSON, HTML. Reads and writes no file.
-        .target(name: "PackReports", dependencies: ["PackTools", "PackManifest", "SpeechText"]),
+        .target(name: "PackReports", dependencies: ["PackTools", "PackManifest", "VoicePack", "SpeechText"]),
         // What the splicer reads: the manifest and its format, aliases, JSON. Foundation only; an iOS app embeds it.
         .target(name: "PackManifest", dependencies: ["SpeechText"]),
         // The settings (`assets.json`), naming, coverage: what a build needs beyond the manifest.

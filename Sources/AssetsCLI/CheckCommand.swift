@@ -71,113 +71,33 @@ enum CheckCommand {
         let annotations = CheckAnnotations(
             paths: paths, settingsFile: FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil)
         switch options.format {
-        case .json: console.print(CanonicalJSON.string(CheckJSON(report)))
-        case .junit: console.writeOut(junit(report))
+        case .json: console.writeOut(CheckRendering.json(report))
+        case .junit: console.writeOut(CheckRendering.junit(report))
         case .xcode:
             for finding in report.findings { console.print(annotations.xcode(finding)) }
-            console.print(summary(report, settings: settings))
+            console.print(CheckRendering.summary(report, settings: settings))
         case .github:
-            let repository = CheckAnnotations.repository(from: currentFolder, environment: environment)
+            let repository = Self.repository(from: currentFolder, environment: environment)
             for finding in report.findings { console.print(annotations.github(finding, repository: repository)) }
-            console.print(summary(report, settings: settings))
-        default: text(report, settings: settings, console: console)
+            console.print(CheckRendering.summary(report, settings: settings))
+        default: console.writeOut(CheckRendering.text(report, settings: settings))
         }
         return report.passed ? .success : .problemsFound
     }
 
-    static func text(_ report: CheckReport, settings: Settings, console: Console) {
-        for finding in report.findings { console.print(finding.description) }
-        console.print(summary(report, settings: settings))
-    }
-
-    static func summary(_ report: CheckReport, settings: Settings) -> String {
-        let warnings = report.warnings.count
-        let warningText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-        guard report.passed else {
-            let errors = report.errors.count
-            return "assets check: \(errors) problem\(errors == 1 ? "" : "s")\(warningText)"
+    /// The repository the paths are relative to: `GITHUB_WORKSPACE` in a GitHub Actions job, else the nearest
+    /// folder above `folder` with a `.git`, else `folder` itself.
+    public static func repository(from folder: URL, environment: [String: String]) -> URL {
+        if let workspace = environment["GITHUB_WORKSPACE"], !workspace.isEmpty {
+            return URL(fileURLWithPath: workspace)
         }
-        let tokens = report.cases.filter { $0.category == "coverage" }.count
-        var line =
-            "assets check: ok — \(report.fragmentCount) fragments cover the \(tokens) tokens of "
-            + "\(report.styles.map(\.name).joined(separator: ", ")) × \(report.forms.map(\.name).joined(separator: ", "))"
-        if !settings.templates.isEmpty {
-            line += " and \(settings.templates.count) template\(settings.templates.count == 1 ? "" : "s")"
-        }
-        if let bound = settings.maximumAmount { line += " up to \(bound.plain) (maximumAmount)" }
-        if let longest = report.longestUtterance {
-            line += String(format: "; longest utterance %.1f s", longest.durationMs / 1000)
-        }
-        return line + warningText
-    }
-
-    /// One test suite per check category, one test case per thing checked; warnings go to system-out.
-    static func junit(_ report: CheckReport) -> String {
-        let escape = Markup.escape
-        let categories = ["manifest", "stale", "naming", "coverage", "sound", "consistency", "budget"]
-        let failing = { (testCase: CheckCase) in testCase.findings.contains { $0.severity == .error } }
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml +=
-            "<testsuites name=\"assets check\" tests=\"\(report.cases.count)\" failures=\"\(report.cases.filter(failing).count)\">\n"
-        for category in categories {
-            let cases = report.cases.filter { $0.category == category }
-            xml +=
-                "  <testsuite name=\"\(category)\" tests=\"\(cases.count)\" failures=\"\(cases.filter(failing).count)\">\n"
-            for testCase in cases {
-                xml += "    <testcase classname=\"assets.check.\(category)\" name=\"\(escape(testCase.name))\""
-                if testCase.findings.isEmpty {
-                    xml += "/>\n"
-                    continue
-                }
-                xml += ">\n"
-                for finding in testCase.findings where finding.severity == .error {
-                    xml +=
-                        "      <failure message=\"\(escape(finding.message))\">\(escape(finding.description))</failure>\n"
-                }
-                let warnings = testCase.findings.filter { $0.severity == .warning }
-                if !warnings.isEmpty {
-                    xml +=
-                        "      <system-out>\(escape(warnings.map(\.description).joined(separator: "\n")))</system-out>\n"
-                }
-                xml += "    </testcase>\n"
+        var candidate = folder.standardizedFileURL
+        while candidate.path != "/" {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
+                return candidate
             }
-            xml += "  </testsuite>\n"
+            candidate.deleteLastPathComponent()
         }
-        return xml + "</testsuites>\n"
-    }
-}
-
-/// `check --format json`: the same findings as data.
-struct CheckJSON: Encodable {
-    struct Longest: Encodable {
-        let text: String
-        let amount: String
-        let style: String
-        let form: String
-        let template: String?
-        let tokens: [String]
-        let durationMs: Double
-    }
-
-    let passed: Bool
-    let fragments: Int
-    let checked: Int
-    let errors: Int
-    let warnings: Int
-    let findings: [Diagnostic]
-    let longestUtterance: Longest?
-
-    init(_ report: CheckReport) {
-        passed = report.passed
-        fragments = report.fragmentCount
-        checked = report.cases.count
-        errors = report.errors.count
-        warnings = report.warnings.count
-        findings = report.findings
-        longestUtterance = report.longestUtterance.map {
-            Longest(
-                text: $0.text, amount: $0.amount.plain, style: $0.style.name, form: $0.form.name, template: $0.template,
-                tokens: $0.tokens.map(\.text), durationMs: ($0.durationMs * 100).rounded() / 100)
-        }
+        return folder
     }
 }

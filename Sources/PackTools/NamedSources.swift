@@ -20,7 +20,7 @@ struct NamedSources {
                     (
                         name,
                         Diagnostic(
-                            .error, name, "naming", "'\(source.stem)' names no token",
+                            .error, paths.subject(source.url), .naming, "'\(source.stem)' names no token",
                             fix:
                                 "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
                         )
@@ -35,7 +35,7 @@ struct NamedSources {
                 (
                     token.text,
                     Diagnostic(
-                        .error, sources.map { paths.display($0.url) }.joined(separator: ", "), "naming",
+                        .error, .files(sources.map(\.url), shown: sources.map { paths.display($0.url) }), .naming,
                         "\(sources.count) files for the token \(token)", fix: "keep one of them and remove the others")
                 ))
         }

@@ -31,6 +31,9 @@ public struct AuditReport: Sendable {
     public let coverage: [CoverageRow]
     public let check: CheckReport
     public let utterances: [AuditedUtterance]
+    /// Each fragment's recording, whole, as a picture's columns (by token): made when asked for, since it
+    /// decodes every recording; absent for one that cannot be read.
+    public var recordingWaveforms: [String: Waveform] = [:]
 
     public var fragments: [Manifest.Fragment] { manifest?.fragments ?? [] }
     public var longestUtterance: Utterance? { check.longestUtterance }
@@ -46,7 +49,11 @@ public struct AuditReport: Sendable {
 }
 
 public enum PackAuditor {
-    public static func audit(paths: PackPaths, settings: Settings) -> AuditReport {
+    /// The columns of a recording's picture in the HTML audit.
+    public static let recordingColumns = 480
+
+    /// `pictures`: decode every recording for its waveform (the HTML audit's).
+    public static func audit(paths: PackPaths, settings: Settings, pictures: Bool = false) -> AuditReport {
         let check = PackChecker.check(paths: paths, settings: settings)
         let manifest = check.manifest
         let available = Set((manifest?.fragments ?? []).map { Token($0.token) })
@@ -70,9 +77,16 @@ public enum PackAuditor {
             rows.append(
                 row("template \(name)", Set(Template(name: name, text: text).ownTokens(phrases: coverage.phrases))))
         }
-        return AuditReport(
+        var report = AuditReport(
             paths: paths, manifest: manifest, coverage: rows, check: check,
             utterances: utterances(paths: paths, settings: settings, longest: check.longestUtterance))
+        if pictures {
+            for fragment in report.fragments {
+                guard let columns = waveform(of: fragment, paths: paths, columns: recordingColumns) else { continue }
+                report.recordingWaveforms[fragment.token] = Waveform(low: columns.map(\.0), high: columns.map(\.1))
+            }
+        }
+        return report
     }
 
     /// The planned utterances, each spliced by the `Splicer` module with the pack's splice settings.

@@ -219,7 +219,7 @@ public enum PackBuilder {
                 case .failure(let error):
                     outcome.failures.append(
                         Diagnostic(
-                            .error, paths.display(source.url), "audio",
+                            .error, paths.subject(source.url), .audio,
                             "cannot be read (\(SourceScanner.reason(error)))",
                             fix: "make it readable"))
                     continue
@@ -272,7 +272,10 @@ public enum PackBuilder {
         for (item, result) in zip(work, results) {
             switch result {
             case .failure(let error):
-                outcome.failures.append(Diagnostic(.error, error.file, "audio", error.problem, fix: error.fix))
+                outcome.failures.append(
+                    Diagnostic(
+                        .error, .file(item.job.source.url, shown: error.file), .audio,
+                        error.problem, fix: error.fix))
             case .success(let done):
                 let output = paths.out.appendingPathComponent(item.job.fileName)
                 let fragment = FragmentRecord.make(
@@ -283,7 +286,9 @@ public enum PackBuilder {
                 outcome.built.append(item.token.text)
                 // What the manifest notes of a fragment is said once, when it is built.
                 outcome.warnings += fragment.warnings.map {
-                    Diagnostic(.warning, fragment.source.file, "sound", "\(fragment.token): \($0)", fix: "")
+                    Diagnostic(
+                        .warning, paths.subject(manifestPath: fragment.source.file), .sound, "\(fragment.token): \($0)",
+                        fix: "")
                 }
             }
         }
@@ -360,7 +365,7 @@ public enum PackBuilder {
         let naming = naming ?? Naming(settings: settings)
         return missing.map { need in
             Diagnostic(
-                .warning, need.token.text, "coverage",
+                .warning, .token(need.token.text), .coverage,
                 "no fragment (needed by \(need.neededBy.joined(separator: ", ")))",
                 fix:
                     "add \(paths.display(paths.raw))/\(naming.stem(for: need.token)).wav, or an alias in assets.json; `assets check` lists every miss"

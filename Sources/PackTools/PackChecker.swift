@@ -8,8 +8,7 @@ import VoicePack
 
 /// One thing `check` looked at — a fragment, a recording, a token, the budget — and what it found.
 public struct CheckCase: Equatable, Sendable {
-    /// `manifest`, `stale`, `naming`, `coverage`, `sound`, `consistency` or `budget`.
-    public let category: String
+    public let category: Diagnostic.Category
     public let name: String
     public var findings: [Diagnostic]
 }
@@ -31,7 +30,7 @@ public struct CheckReport: Sendable {
     public var warnings: [Diagnostic] { findings.filter { $0.severity == .warning } }
     public var passed: Bool { errors.isEmpty }
 
-    mutating func add(_ category: String, _ name: String, _ findings: [Diagnostic] = []) {
+    mutating func add(_ category: Diagnostic.Category, _ name: String, _ findings: [Diagnostic] = []) {
         cases.append(CheckCase(category: category, name: name, findings: findings))
     }
 }
@@ -61,9 +60,11 @@ public enum PackChecker {
 
         guard let data = try? Data(contentsOf: paths.manifest) else {
             report.add(
-                "manifest", manifestName,
+                .manifest, manifestName,
                 [
-                    Diagnostic(.error, manifestName, "manifest", "there is no manifest", fix: "run `assets build`")
+                    Diagnostic(
+                        .error, .missingFile(paths.manifest, shown: manifestName), .manifest, "there is no manifest",
+                        fix: "run `assets build`")
                 ])
             return report
         }
@@ -71,16 +72,18 @@ public enum PackChecker {
         do {
             manifest = try Manifest.decode(data, name: manifestName)
         } catch {
-            report.add("manifest", manifestName, [Diagnostic(.error, manifestName, "manifest", error.message, fix: "")])
+            report.add(
+                .manifest, manifestName,
+                [Diagnostic(.error, paths.subject(paths.manifest), .manifest, error.message, fix: "")])
             return report
         }
         report.manifest = manifest
         checkFiles(manifest, paths: paths, into: &report)
-        checkSettings(manifest, settings: settings, manifestName: manifestName, into: &report)
+        checkSettings(manifest, settings: settings, paths: paths, into: &report)
         checkSources(manifest, paths: paths, settings: settings, into: &report)
         checkCoverage(manifest, settings: covered, paths: paths, into: &report)
-        checkSound(manifest, settings: settings, into: &report)
-        checkConsistency(manifest, settings: settings, into: &report)
+        checkSound(manifest, settings: settings, paths: paths, into: &report)
+        checkConsistency(manifest, settings: settings, paths: paths, into: &report)
         checkBudget(paths: paths, settings: covered, into: &report)
         return report
     }
@@ -93,15 +96,17 @@ public enum PackChecker {
             var findings: [Diagnostic] = []
             let url = paths.resolveManifestPath(fragment.file)
             listed.insert(url.path)
-            func problem(_ message: String, fix: String = "run `assets build`") {
-                findings.append(Diagnostic(.error, fragment.file, "manifest", message, fix: fix))
+            func problem(_ message: String, fix: String = "run `assets build`", missing: Bool = false) {
+                let subject: Diagnostic.Subject =
+                    missing ? .missingFile(url, shown: fragment.file) : .file(url, shown: fragment.file)
+                findings.append(Diagnostic(.error, subject, .manifest, message, fix: fix))
             }
             if fragment.file.hasPrefix("/") || paths.manifestRelative(url).hasPrefix("..") {
                 problem(
                     "the path leaves the manifest's folder",
-                    fix: "fragment paths must be relative and inside it; run `assets build`")
+                    fix: "fragment paths must be relative and inside it; run `assets build`", missing: true)
             } else if !FileManager.default.fileExists(atPath: url.path) {
-                problem("listed in the manifest, but missing")
+                problem("listed in the manifest, but missing", missing: true)
             } else if let sha = try? SHA256.hex(ofFileAt: url.path), sha != fragment.sha256 {
                 problem(
                     "its bytes do not match the manifest's sha256 (\(sha.prefix(12))…, expected \(fragment.sha256.prefix(12))…)"
@@ -120,7 +125,7 @@ public enum PackChecker {
             } else {
                 problem("libsndfile cannot read it")
             }
-            report.add("manifest", fragment.file, findings)
+            report.add(.manifest, fragment.file, findings)
         }
         // A file in the output folder that the manifest does not list is left over from something.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.out.path)) ?? []
@@ -128,10 +133,10 @@ public enum PackChecker {
             let url = paths.out.appendingPathComponent(name)
             guard !listed.contains(url.standardizedFileURL.path) else { continue }
             report.add(
-                "manifest", paths.display(url),
+                .manifest, paths.display(url),
                 [
                     Diagnostic(
-                        .warning, paths.display(url), "manifest", "not listed in the manifest",
+                        .warning, paths.subject(url), .manifest, "not listed in the manifest",
                         fix: "remove it, or run `assets build`")
                 ])
         }
@@ -140,18 +145,18 @@ public enum PackChecker {
     /// The manifest was built with the settings in force now: each header field that differs is named, with
     /// the manifest's value and the settings'.
     private static func checkSettings(
-        _ manifest: Manifest, settings: Settings, manifestName: String, into report: inout CheckReport
+        _ manifest: Manifest, settings: Settings, paths: PackPaths, into report: inout CheckReport
     ) {
         var settings = settings
         settings.loudness.packGainDB = manifest.loudness.packGainDB ?? 0  // measured by the build, not set
         let changed = manifest.headerDifferences(from: Manifest.header(settings))
         report.add(
-            "stale", "settings",
+            .stale, "settings",
             changed.isEmpty
                 ? []
                 : [
                     Diagnostic(
-                        .error, manifestName, "stale",
+                        .error, paths.subject(paths.manifest), .stale,
                         "stale pack: the settings changed since the build (\(changed.joined(separator: "; ")))",
                         fix: "run `assets build`")
                 ])
@@ -162,9 +167,9 @@ public enum PackChecker {
         _ manifest: Manifest, paths: PackPaths, settings: Settings, into report: inout CheckReport
     ) {
         let scan = SourceScanner(paths: paths).scan()
-        for problem in scan.problems { report.add("naming", problem.subject, [problem]) }
+        for problem in scan.problems { report.add(.naming, problem.subject.text, [problem]) }
         let named = NamedSources(scan.sources, naming: Naming(settings: settings), paths: paths)
-        for (name, problem) in named.problems { report.add("naming", name, [problem]) }
+        for (name, problem) in named.problems { report.add(.naming, name, [problem]) }
         let fragmentByToken = Dictionary(manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
         for (token, source) in named.named {
             let name = paths.display(source.url)
@@ -174,29 +179,33 @@ public enum PackChecker {
                 if sha != fragment.source.sha256 {
                     findings.append(
                         Diagnostic(
-                            .error, name, "stale", "stale pack: the recording changed since the build",
+                            .error, paths.subject(source.url), .stale,
+                            "stale pack: the recording changed since the build",
                             fix: "run `assets build`"))
                 }
             } else if let fragment = fragmentByToken[token.text] {
                 findings.append(
                     Diagnostic(
-                        .error, name, "stale",
+                        .error, paths.subject(source.url), .stale,
                         "stale pack: \(token) was built from \(fragment.source.file), not from this file",
                         fix: "run `assets build`"))
             } else {
                 findings.append(
                     Diagnostic(
-                        .error, name, "stale", "stale pack: a new recording, not built yet", fix: "run `assets build`"))
+                        .error, paths.subject(source.url), .stale, "stale pack: a new recording, not built yet",
+                        fix: "run `assets build`"))
             }
-            report.add("stale", name, findings)
+            report.add(.stale, name, findings)
         }
         let present = Set(scan.sources.map(\.path))
         for fragment in manifest.fragments where !present.contains(fragment.source.file) {
             report.add(
-                "stale", fragment.source.file,
+                .stale, fragment.source.file,
                 [
                     Diagnostic(
-                        .error, fragment.source.file, "stale",
+                        .error,
+                        .missingFile(paths.resolveManifestPath(fragment.source.file), shown: fragment.source.file),
+                        .stale,
                         "stale pack: the recording of \(fragment.token) was removed",
                         fix: "run `assets build`, or put it back")
                 ])
@@ -217,17 +226,18 @@ public enum PackChecker {
             if cycle {
                 findings.append(
                     Diagnostic(
-                        .error, "\(alias) → \(target)", "naming", "the aliases go round in a cycle",
+                        .error, .alias(alias.text, to: target.text), .naming, "the aliases go round in a cycle",
                         fix: "end the chain at a token with a fragment"))
             } else if aliases.player(of: alias, hasFragment: available.contains) == nil, let end = chain.last {
                 findings.append(
                     Diagnostic(
-                        .error, "\(alias) → \(target)", "naming", "an alias to \(end), which has no fragment",
+                        .error, .alias(alias.text, to: target.text), .naming,
+                        "an alias to \(end), which has no fragment",
                         fix:
                             "add \(paths.display(paths.raw))/\(naming.stem(for: end)).wav, or alias to a token that has one"
                     ))
             }
-            report.add("naming", "alias \(alias)", findings)
+            report.add(.naming, "alias \(alias)", findings)
         }
         let missing = Set(coverage.missing(from: available).map(\.token))
         for need in coverage.needs {
@@ -240,24 +250,27 @@ public enum PackChecker {
                 }
                 findings.append(
                     Diagnostic(
-                        .error, need.token.text, "coverage", message,
+                        .error, .token(need.token.text), .coverage, message,
                         fix:
                             "add \(paths.display(paths.raw))/\(naming.stem(for: need.token)).wav (or an alias in assets.json) and run `assets build`"
                     ))
             }
-            report.add("coverage", need.token.text, findings)
+            report.add(.coverage, need.token.text, findings)
         }
     }
 
     /// Each fragment is heard as loud as the rest, is under the ceiling, unclipped, and of a sensible length.
-    private static func checkSound(_ manifest: Manifest, settings: Settings, into report: inout CheckReport) {
+    private static func checkSound(
+        _ manifest: Manifest, settings: Settings, paths: PackPaths, into report: inout CheckReport
+    ) {
         let tolerance = settings.loudness.toleranceLU
         let limits = settings.limits
         let typicalPhon = median(manifest.fragments.map(\.loudnessPhon))
         for fragment in manifest.fragments {
             var findings: [Diagnostic] = []
             func problem(_ severity: Diagnostic.Severity, _ message: String, fix: String) {
-                findings.append(Diagnostic(severity, fragment.file, "sound", message, fix: fix))
+                findings.append(
+                    Diagnostic(severity, paths.subject(manifestPath: fragment.file), .sound, message, fix: fix))
             }
             if let typicalPhon, abs(fragment.loudnessPhon - typicalPhon) > tolerance {
                 let direction = fragment.loudnessPhon > typicalPhon ? "louder" : "quieter"
@@ -299,7 +312,7 @@ public enum PackChecker {
                     "it lasts \(fragment.durationMs) ms, outside \(Int(limits.minimumFragmentMs))…\(Int(limits.maximumFragmentMs)) ms",
                     fix: "check the recording and its trimming, or change limits.minimumFragmentMs / maximumFragmentMs")
             }
-            report.add("sound", fragment.file, findings)
+            report.add(.sound, fragment.file, findings)
         }
     }
 
@@ -322,16 +335,16 @@ public enum PackChecker {
         if seconds >= iOSSoundLimitSeconds {
             findings.append(
                 Diagnostic(
-                    .error, "budget", "budget", "\(said): iOS plays the default sound instead of one of 30 s or more",
+                    .error, .budget, .budget, "\(said): iOS plays the default sound instead of one of 30 s or more",
                     fix: "shorten the fragments (trim, re-record faster) or the templates"))
         } else if seconds >= settings.limits.utteranceWarningSeconds {
             findings.append(
                 Diagnostic(
-                    .warning, "budget", "budget",
+                    .warning, .budget, .budget,
                     "\(said), over the \(Int(settings.limits.utteranceWarningSeconds)) s warning threshold",
                     fix: "shorten the fragments before they reach iOS's 30 s limit"))
         }
-        report.add("budget", "longest utterance", findings)
+        report.add(.budget, "longest utterance", findings)
     }
 }
 

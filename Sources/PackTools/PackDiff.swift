@@ -101,8 +101,12 @@ public struct Waveform: Equatable, Sendable {
 
     public init(samples: [Float], columns: Int) {
         let columns = PackAuditor.waveform(of: samples, columns: columns)
-        low = columns.map(\.0)
-        high = columns.map(\.1)
+        self.init(low: columns.map(\.0), high: columns.map(\.1))
+    }
+
+    public init(low: [Float], high: [Float]) {
+        self.low = low
+        self.high = high
     }
 }
 

@@ -37,7 +37,8 @@ public struct SourceScanner: Sendable {
         guard let status = FileStatus.of(paths.raw.path), status.isDirectory else {
             problems.append(
                 Diagnostic(
-                    .error, paths.display(paths.raw), "naming", "the recordings folder does not exist",
+                    .error, .missingFile(paths.raw, shown: paths.display(paths.raw)), .naming,
+                    "the recordings folder does not exist",
                     fix: "create it and put the recordings in it, or point --raw (or \"raw\" in assets.json) at them"))
             return ([], [], problems)
         }
@@ -63,7 +64,7 @@ public struct SourceScanner: Sendable {
         } catch {
             problems.append(
                 Diagnostic(
-                    .error, paths.display(URL(fileURLWithPath: folder)), "naming",
+                    .error, paths.subject(URL(fileURLWithPath: folder)), .naming,
                     "the folder cannot be read (\(Self.reason(error)))",
                     fix: "make it readable"))
             return
@@ -82,7 +83,8 @@ public struct SourceScanner: Sendable {
                 let said = FileStatus.lastError
                 problems.append(
                     Diagnostic(
-                        .error, display(), "naming", "cannot be read (\(said))",
+                        .error, .file(URL(fileURLWithPath: path), shown: display()), .naming,
+                        "cannot be read (\(said))",
                         fix: FileStatus.isSymbolicLink(path)
                             ? "point the link at a recording, or remove it" : "make it readable, or remove it"))
                 continue

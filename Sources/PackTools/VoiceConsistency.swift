@@ -155,25 +155,27 @@ public struct VoiceConsistency: Sendable {
 extension PackChecker {
     /// Each fragment's voice matches the pack's (category `consistency`), and every accepted recording is one
     /// the pack was built from.
-    static func checkConsistency(_ manifest: Manifest, settings: Settings, into report: inout CheckReport) {
+    static func checkConsistency(
+        _ manifest: Manifest, settings: Settings, paths: PackPaths, into report: inout CheckReport
+    ) {
         let consistency = VoiceConsistency(manifest: manifest, settings: settings.consistency)
         report.voices = consistency
-        let severity: Diagnostic.Severity = settings.consistency.severity == .error ? .error : .warning
         for fragment in manifest.fragments where fragment.analysis != nil {
             // A measurement the tool could not make is at most a warning: it is no fault of the recording.
             let findings = (consistency.findings[fragment.token] ?? []).map {
                 Diagnostic(
-                    $0.kind == .unmeasured ? .warning : severity, $0.recording, "consistency", $0.message, fix: $0.fix)
+                    $0.kind == .unmeasured ? .warning : settings.consistency.severity,
+                    paths.subject(manifestPath: $0.recording), .consistency, $0.message, fix: $0.fix)
             }
-            report.add("consistency", fragment.source.file, findings)
+            report.add(.consistency, fragment.source.file, findings)
         }
         let built = Set(manifest.fragments.map(\.source.file))
         for recording in settings.consistency.accept where !built.contains(recording) {
             report.add(
-                "consistency", recording,
+                .consistency, recording,
                 [
                     Diagnostic(
-                        .warning, "assets.json", "consistency",
+                        .warning, .settings, .consistency,
                         "consistency.accept lists \(recording), which no fragment is built from",
                         fix: "write the recording's path as the manifest names it (raw-audio/…), or remove it")
                 ])

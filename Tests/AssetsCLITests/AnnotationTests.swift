@@ -1,4 +1,5 @@
 import Foundation
+import PackReports
 import Testing
 
 @testable import AssetsCLI
@@ -85,11 +86,11 @@ import Testing
         let pack = BuildEndToEndTests.Folder()
         let inner = pack.url.appendingPathComponent("App/Voice")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
-        #expect(CheckAnnotations.repository(from: inner, environment: ["GITHUB_WORKSPACE": "/w"]).path == "/w")
+        #expect(CheckCommand.repository(from: inner, environment: ["GITHUB_WORKSPACE": "/w"]).path == "/w")
         try FileManager.default.createDirectory(
             at: pack.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
         #expect(
-            CheckAnnotations.repository(from: inner, environment: [:]).standardizedFileURL.path
+            CheckCommand.repository(from: inner, environment: [:]).standardizedFileURL.path
                 == pack.url.standardizedFileURL.path)
     }
 }

@@ -97,8 +97,11 @@ import Testing
         let parser = XMLParser(data: Data(run.stdout.utf8))
         parser.delegate = counter
         #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+        // A suite for every category, found or not: one added to `Diagnostic.Category` appears here by itself.
         #expect(
-            counter.suites == ["manifest", "stale", "naming", "coverage", "sound", "consistency", "budget"])
+            counter.suites == [
+                "manifest", "stale", "naming", "coverage", "audio", "sound", "consistency", "budget", "settings",
+            ])
         // Per fragment (manifest, sound, consistency), per recording (stale), per token (coverage), plus settings
         // and budget.
         #expect(counter.cases == 21 + 21 + 21 + 21 + 21 + 1 + 1)

@@ -31,9 +31,9 @@ func coveredPack() throws -> TestPack {
         #expect(report.fragmentCount == 21)
         #expect(report.longestUtterance?.template == "wechat")
         // A case per fragment file, recording, token, fragment sound, and the budget.
-        #expect(report.cases.filter { $0.category == "coverage" }.count == 21)
-        #expect(report.cases.filter { $0.category == "manifest" }.count == 21)
-        #expect(report.cases.filter { $0.category == "budget" }.count == 1)
+        #expect(report.cases.filter { $0.category == .coverage }.count == 21)
+        #expect(report.cases.filter { $0.category == .manifest }.count == 21)
+        #expect(report.cases.filter { $0.category == .budget }.count == 1)
     }
 
     /// Every fragment of the pack is needed: without any one, check names the token and an amount.
@@ -46,10 +46,10 @@ func coveredPack() throws -> TestPack {
             try FileManager.default.moveItem(at: pack.url("raw-audio/\(name)"), to: held.appendingPathComponent(name))
             _ = try pack.build()
             let report = check(pack)
-            let coverage = report.errors.filter { $0.category == "coverage" }
+            let coverage = report.errors.filter { $0.category == .coverage }
             #expect(coverage.count == 1, "\(name): \(report.errors)")
             let token = Naming(settings: pack.settings).token(forStem: (name as NSString).deletingPathExtension)!
-            #expect(coverage.first?.subject == token.text)
+            #expect(coverage.first?.subject == .token(token.text))
             if token.text.count == 1 {
                 #expect(coverage.first?.message.contains("in style spoken/yuan: ") == true, "\(coverage)")
             } else {
@@ -66,15 +66,15 @@ func coveredPack() throws -> TestPack {
         let pack = try coveredPack()
         pack.settings.styles = [.spoken, .formatter]
         let report = check(pack)
-        let gap = try #require(report.errors.first { $0.category == "coverage" && $0.subject == "〇" })
+        let gap = try #require(report.errors.first { $0.category == .coverage && $0.subject.text == "〇" })
         #expect(gap.message.contains("e.g. 1.01 in style formatter/yuan: 一元〇一分"))
         #expect(gap.fix.contains("raw-audio/〇.wav"))
         // With the alias, 零's fragment serves it.
         pack.settings.aliases = ["〇": "零"]
         let aliased = check(pack)
-        #expect(!aliased.errors.contains { $0.category == "coverage" })
+        #expect(!aliased.errors.contains { $0.category == .coverage })
         // The settings changed since the build: the pack is stale until it is built again.
-        #expect(aliased.errors.map(\.category) == ["stale"])
+        #expect(aliased.errors.map(\.category) == [.stale])
         _ = try pack.build()
         #expect(check(pack).passed)
     }
@@ -87,7 +87,7 @@ func coveredPack() throws -> TestPack {
         try bytes.write(to: url)
         let errors = check(pack).errors
         #expect(errors.count == 1)
-        #expect(errors.first?.subject == "normalized/digit_5.wav")
+        #expect(errors.first?.subject.text == "normalized/digit_5.wav")
         #expect(errors.first?.message.contains("do not match the manifest's sha256") == true)
     }
 
@@ -131,13 +131,13 @@ func coveredPack() throws -> TestPack {
         manifest.format.sampleFormat = .pcm24
         try manifest.canonicalData().write(to: pack.url("manifest.json"))
         let errors = check(pack).errors
-        let manifestErrors = errors.filter { $0.category == "manifest" }
+        let manifestErrors = errors.filter { $0.category == .manifest }
         #expect(manifestErrors.count == 21)
         #expect(manifestErrors.first?.message.contains("the manifest's format is wav/pcm24") == true)
         // The stale message names the field, the manifest's value and the settings'.
         #expect(
             errors.contains {
-                $0.category == "stale"
+                $0.category == .stale
                     && $0.message.hasSuffix(
                         #"the settings changed since the build (format.sampleFormat "pcm24" → "pcm16")"#)
             }, "\(errors)")
@@ -147,7 +147,7 @@ func coveredPack() throws -> TestPack {
         let pack = try coveredPack()
         pack.settings.loudness.targetLUFS = -20
         pack.settings.templates["shop"] = "收款{amount}"
-        let stale = check(pack).errors.filter { $0.category == "stale" }
+        let stale = check(pack).errors.filter { $0.category == .stale }
         #expect(stale.count == 1)
         // The fragments' target is the settings' plus the gain the build measured for this pack (not a setting,
         // so not named as one).
@@ -165,7 +165,7 @@ func coveredPack() throws -> TestPack {
         try pack.deliver("hello.wav")
         try pack.deliver("一.flac", .init(container: "flac", encoding: "pcm16"))
         pack.settings.aliases = ["〇": "甲", "甲": "〇", "壹": "贰"]
-        let messages = check(pack).errors.filter { $0.category == "naming" }.map(\.description)
+        let messages = check(pack).errors.filter { $0.category == .naming }.map(\.description)
         #expect(messages.contains { $0.hasPrefix("raw-audio/hello.wav: error: [naming] 'hello' names no token") })
         #expect(
             messages.contains {
@@ -186,14 +186,14 @@ func coveredPack() throws -> TestPack {
         manifest.fragments[2].source.clippedSamples = 12
         manifest.fragments[3].durationMs = 20
         try manifest.canonicalData().write(to: pack.url("manifest.json"))
-        let sound = check(pack).findings.filter { $0.category == "sound" }
+        let sound = check(pack).findings.filter { $0.category == .sound }
         // 0.9 phon is under the just-noticeable difference (loudness.toleranceLU 1); a fragment the limiter's
         // ceiling held back is a warning, for a designer to hear.
         #expect(sound.count == 5, "\(sound)")
-        let quiet = try #require(sound.first { $0.subject == manifest.fragments[0].file })
+        let quiet = try #require(sound.first { $0.subject.text == manifest.fragments[0].file })
         #expect(quiet.severity == .error && quiet.message.contains("phon quieter than the pack's median"), "\(quiet)")
-        #expect(!sound.contains { $0.subject == manifest.fragments[4].file })
-        let limited = try #require(sound.first { $0.subject == manifest.fragments[5].file })
+        #expect(!sound.contains { $0.subject.text == manifest.fragments[4].file })
+        let limited = try #require(sound.first { $0.subject.text == manifest.fragments[5].file })
         #expect(limited.severity == .warning && limited.message.hasSuffix("at the limiter's 12.0 dB ceiling"))
         #expect(
             sound.filter { $0.severity == .warning }.map(\.message).contains {
@@ -204,12 +204,12 @@ func coveredPack() throws -> TestPack {
     @Test func theBudget() throws {
         let pack = try coveredPack()
         pack.settings.limits.utteranceWarningSeconds = 1
-        let warning = try #require(check(pack).findings.first { $0.category == "budget" })
+        let warning = try #require(check(pack).findings.first { $0.category == .budget })
         #expect(warning.severity == .warning)
         // Thirty seconds of template: iOS would play the default sound.
         pack.settings.templates = ["long": String(repeating: "微信收款", count: 40) + "{amount}"]
         _ = try pack.build()
-        let error = try #require(check(pack).errors.first { $0.category == "budget" })
+        let error = try #require(check(pack).errors.first { $0.category == .budget })
         #expect(error.message.contains("iOS plays the default sound instead of one of 30 s or more"))
     }
 

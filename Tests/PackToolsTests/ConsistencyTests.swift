@@ -41,7 +41,7 @@ import VoicePack
     }
 
     func consistency(_ pack: TestPack) -> [Diagnostic] {
-        PackChecker.check(paths: pack.paths, settings: pack.settings).findings.filter { $0.category == "consistency" }
+        PackChecker.check(paths: pack.paths, settings: pack.settings).findings.filter { $0.category == .consistency }
     }
 
     @Test func aUniformPackRaisesNothing() throws {
@@ -56,7 +56,7 @@ import VoicePack
     @Test func eachOddRecordingIsFlaggedForItsReasonAndNoOtherIs() throws {
         let pack = try built("odd")
         let findings = consistency(pack)
-        let byRecording = Dictionary(grouping: findings, by: \.subject).mapValues { $0.map(\.message) }
+        let byRecording = Dictionary(grouping: findings, by: \.subject.text).mapValues { $0.map(\.message) }
         #expect(
             byRecording.keys.sorted() == [
                 "raw-audio/digit_3.wav", "raw-audio/digit_5.caf", "raw-audio/digit_6.wav", "raw-audio/digit_8.aiff",
@@ -72,7 +72,8 @@ import VoicePack
             #expect(messages.count == 1 && messages[0].hasPrefix(start), "\(recording): \(messages)")
         }
         #expect(findings.allSatisfy { $0.severity == .error && $0.fix.contains("consistency.accept") })
-        #expect(findings.first { $0.subject.hasSuffix("digit_3.wav") }?.message.contains("semitones under") == true)
+        #expect(
+            findings.first { $0.subject.text.hasSuffix("digit_3.wav") }?.message.contains("semitones under") == true)
     }
 
     /// An unmeasured pitch, when asked for, is a warning even where voice findings are errors.
@@ -94,7 +95,7 @@ import VoicePack
             settings.consistency.severity = .warning
         }
         let findings = consistency(pack)
-        #expect(!findings.contains { $0.subject == "raw-audio/digit_3.wav" })
+        #expect(!findings.contains { $0.subject.text == "raw-audio/digit_3.wav" })
         #expect(
             findings.filter { $0.message.hasPrefix("五:") || $0.message.hasPrefix("六:") || $0.message.hasPrefix("八:") }
                 .count == 3)

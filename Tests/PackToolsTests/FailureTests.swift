@@ -58,7 +58,7 @@ import VoicePack
         try pack.writeBytes("unit_bai.wav", whole.prefix(whole.count / 2))
 
         let outcome = try pack.build()
-        let byFile = Dictionary(grouping: outcome.failures, by: { ($0.subject as NSString).lastPathComponent })
+        let byFile = Dictionary(grouping: outcome.failures, by: { ($0.subject.text as NSString).lastPathComponent })
         func expectFailure(_ file: String, _ fragments: String...) {
             let messages = byFile[file]?.map(\.description) ?? []
             #expect(messages.count == 1, "\(file): \(messages)")

@@ -74,7 +74,7 @@ import Testing
         try Self.deliver("voice-alac.m4a", as: "digit_5.m4a", to: pack)
 
         let outcome = try pack.build()
-        let byFile = Dictionary(grouping: outcome.failures, by: { ($0.subject as NSString).lastPathComponent })
+        let byFile = Dictionary(grouping: outcome.failures, by: { ($0.subject.text as NSString).lastPathComponent })
         for (file, words) in [
             ("digit_2.m4a", ["neither libsndfile", "nor FFmpeg", "export it again"]),
             ("digit_3.mp4", ["nor FFmpeg (it has no audio stream"]),

@@ -36,7 +36,7 @@ import VoicePack
         return pack
     }
 
-    static func findings(_ pack: TestPack, _ category: String) -> [Diagnostic] {
+    static func findings(_ pack: TestPack, _ category: Diagnostic.Category) -> [Diagnostic] {
         PackChecker.check(paths: pack.paths, settings: pack.settings).findings.filter { $0.category == category }
     }
 
@@ -45,14 +45,14 @@ import VoicePack
     /// moved 5 semitones (pitch and formants, up and down) has exactly those two called another voice.
     @Test func toneContoursAreOneVoiceAndAMovedSyllableIsAnotherWhateverItsTone() throws {
         let uniform = try Self.pack()
-        #expect(Self.findings(uniform, "consistency").map(\.message) == [])
+        #expect(Self.findings(uniform, .consistency).map(\.message) == [])
         let registers = try uniform.manifest().fragments.compactMap { $0.analysis?.pitchRegisterHz }
         let spread = 12 * log2(registers.max()! / registers.min()!)
         #expect(spread > 4.5, "the tones must move the register further than the threshold: \(spread)")
 
         let moved = try Self.pack(moved: ["五": 5, "八": -5])
-        let findings = Self.findings(moved, "consistency")
-        #expect(Set(findings.map(\.subject)) == ["raw-audio/digit_5.wav", "raw-audio/digit_8.wav"], "\(findings)")
+        let findings = Self.findings(moved, .consistency)
+        #expect(Set(findings.map(\.subject.text)) == ["raw-audio/digit_5.wav", "raw-audio/digit_8.wav"], "\(findings)")
         #expect(findings.allSatisfy { $0.message.contains("another voice or register") })
         #expect(
             findings.contains {
@@ -81,10 +81,10 @@ import VoicePack
             "digit_7.wav", channels: [TonalVoice.recording(whole, trail: 0)], rate: 44_100,
             format: FileFormat(container: "wav", encoding: "pcm16"))
         #expect(try pack.build().failures.isEmpty)
-        let findings = Self.findings(pack, "sound")
+        let findings = Self.findings(pack, .sound)
         #expect(findings.count == 1, "\(findings)")
         let finding = try #require(findings.first)
-        #expect(finding.severity == .warning && finding.subject == "normalized/digit_3.wav")
+        #expect(finding.severity == .warning && finding.subject.text == "normalized/digit_3.wav")
         #expect(finding.message.hasPrefix("its voice is cut at its end: the recording raw-audio/digit_3.wav ends "))
         #expect(finding.fix.contains("export it again with the whole decay"))
         let level = try #require(try pack.manifest().fragments.first { $0.token == "三" }?.source.endLevelDB)

@@ -3,71 +3,56 @@ import PackTools
 
 /// `check --format xcode` and `--format github`: each finding as a line that Xcode or GitHub Actions turns into
 /// an issue on a file. The same findings as the other formats; only the rendering differs.
-struct CheckAnnotations {
+public struct CheckAnnotations {
     let paths: PackPaths
     /// `assets.json` when the pack has one: where a finding about a token or an alias is mended.
     let settingsFile: URL?
 
+    public init(paths: PackPaths, settingsFile: URL?) {
+        self.paths = paths
+        self.settingsFile = settingsFile
+    }
+
     /// The file a finding is about: its subject when that is a file of the pack (the first, when it names
-    /// several), else the settings file or the manifest — a missing token, an alias or the budget is mended there.
+    /// several), else the settings file or the manifest — a missing file, a token, an alias or the budget is
+    /// mended there.
     func file(of finding: Diagnostic) -> URL {
-        for part in finding.subject.components(separatedBy: ", ") {
-            for base in [paths.root, paths.manifest.deletingLastPathComponent()] {
-                let url = PackPaths.resolve(part, against: base).standardizedFileURL
-                if FileManager.default.fileExists(atPath: url.path) { return url }
-            }
-        }
-        return settingsFile ?? paths.manifest
+        finding.subject.existingFile ?? settingsFile ?? paths.manifest
     }
 
     /// The message, led by the subject when the file does not say it, and by the category unless a title says it.
     func message(of finding: Diagnostic, file: URL, category: Bool) -> String {
-        let named = paths.display(file) == finding.subject || paths.manifestRelative(file) == finding.subject
-        var text = (category ? "[\(finding.category)] " : "") + finding.message
+        var named = false  // several files: the first is the annotation's, the others are said
+        if case .file = finding.subject { named = true }
+        var text = (category ? "[\(finding.category.rawValue)] " : "") + finding.message
         if !finding.fix.isEmpty { text += ": \(finding.fix)" }
-        return named ? text : "\(finding.subject): \(text)"
+        return named ? text : "\(finding.subject.text): \(text)"
     }
 
     /// `/absolute/path: error: message`, the form Xcode's build log links to the file.
-    func xcode(_ finding: Diagnostic) -> String {
+    public func xcode(_ finding: Diagnostic) -> String {
         let file = file(of: finding)
         let text = message(of: finding, file: file, category: true).replacingOccurrences(of: "\n", with: " ")
         return "\(file.path): \(finding.severity.rawValue): \(text)"
     }
 
     /// `::error file=raw-audio/digit_3.wav,title=coverage::message`, the path relative to the repository.
-    func github(_ finding: Diagnostic, repository: URL) -> String {
+    public func github(_ finding: Diagnostic, repository: URL) -> String {
         let file = file(of: finding)
         let relative = PackPaths.relative(file.path, to: repository.standardizedFileURL.path)
-        let title = Self.property(finding.category)
+        let title = Self.property(finding.category.rawValue)
         return "::\(finding.severity.rawValue) file=\(Self.property(relative)),title=\(title)::"
             + Self.data(message(of: finding, file: file, category: false))
     }
 
     /// GitHub's escaping of a workflow command's message.
-    static func data(_ text: String) -> String {
+    public static func data(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// GitHub's escaping of a workflow command's property value: the message's, and `:` and `,`.
-    static func property(_ text: String) -> String {
+    public static func property(_ text: String) -> String {
         data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-    }
-
-    /// The repository the paths are relative to: `GITHUB_WORKSPACE` in a GitHub Actions job, else the nearest
-    /// folder above `folder` with a `.git`, else `folder` itself.
-    static func repository(from folder: URL, environment: [String: String]) -> URL {
-        if let workspace = environment["GITHUB_WORKSPACE"], !workspace.isEmpty {
-            return URL(fileURLWithPath: workspace)
-        }
-        var candidate = folder.standardizedFileURL
-        while candidate.path != "/" {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
-                return candidate
-            }
-            candidate.deleteLastPathComponent()
-        }
-        return folder
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import PackManifest
-import PackReports
 import PackTools
 import SpeechText
 import Splicer
@@ -8,12 +7,12 @@ import VoicePack
 
 /// `audit --format html`: one self-contained page — no network, no script libraries — with a waveform of
 /// each recording showing where it was cut, a player for each fragment, and the coverage table.
-enum AuditHTML {
-    static let waveformWidth = 480
+public enum AuditHTML {
+    static let waveformWidth = PackAuditor.recordingColumns
     static let waveformHeight = 64
 
     /// `link` turns a manifest path into a link relative to where the page is written.
-    static func render(
+    public static func render(
         _ report: AuditReport, settings: Settings, sounds: [Int: String], link: (String) -> String
     ) -> String {
         let check = report.check
@@ -65,9 +64,9 @@ enum AuditHTML {
             html += "<ul id=\"findings\">\n"
             for finding in check.findings {
                 html +=
-                    "<li class=\"\(finding.severity == .error ? "missing" : "warn")\"><code>\(escape(finding.subject))</code> "
+                    "<li class=\"\(finding.severity == .error ? "missing" : "warn")\"><code>\(escape(finding.subject.text))</code> "
                 html +=
-                    "\(finding.severity.rawValue) [\(finding.category)] \(escape(finding.message)): \(escape(finding.fix))</li>\n"
+                    "\(finding.severity.rawValue) [\(finding.category.rawValue)] \(escape(finding.message)): \(escape(finding.fix))</li>\n"
             }
             html += "</ul>\n"
         }
@@ -113,7 +112,7 @@ enum AuditHTML {
         for fragment in report.fragments {
             let source = fragment.source
             html += "<tr class=\"fragment\"><td class=\"token\">\(escape(fragment.token))</td>"
-            html += "<td>\(waveform(fragment, paths: report.paths))</td>"
+            html += "<td>\(waveform(fragment, report.recordingWaveforms[fragment.token]))</td>"
             html +=
                 "<td><audio controls preload=\"metadata\" src=\"\(escape(link(fragment.file)))\" onloadedmetadata=\"this.dataset.duration = this.duration\"></audio><br>\(escape(fragment.file))</td>"
             html +=
@@ -136,16 +135,17 @@ enum AuditHTML {
     }
 
     /// An inline SVG of the recording: the kept stretch in blue, the trimmed head and tail in grey.
-    static func waveform(_ fragment: Manifest.Fragment, paths: PackPaths) -> String {
+    static func waveform(_ fragment: Manifest.Fragment, _ picture: Waveform?) -> String {
         let width = waveformWidth
         let height = waveformHeight
-        guard let columns = PackAuditor.waveform(of: fragment, paths: paths, columns: width) else {
+        guard let picture else {
             return
                 "<svg class=\"wave\" width=\"\(width)\" height=\"\(height)\"><text x=\"8\" y=\"36\">recording unreadable</text></svg>"
         }
         let duration = max(fragment.source.durationMs, 1)
         let head = Int((fragment.trimmedHeadMs / duration * Double(width)).rounded())
         let tail = width - Int((fragment.trimmedTailMs / duration * Double(width)).rounded())
+        let columns = Array(zip(picture.low, picture.high))
         let peak = max(columns.map { max(-$0.0, $0.1) }.max() ?? 1, 1e-6)
         let middle = Double(height) / 2
         var kept = ""

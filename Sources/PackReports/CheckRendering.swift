@@ -1,0 +1,105 @@
+import Foundation
+import PackManifest
+import PackTools
+import VoicePack
+
+/// `assets check`'s report in text (a line per finding and a summary), JSON and JUnit: pure functions of
+/// a `CheckReport`. Xcode and GitHub lines are `CheckAnnotations`.
+public enum CheckRendering {
+    /// A line per finding, then the summary.
+    public static func text(_ report: CheckReport, settings: Settings) -> String {
+        report.findings.map { $0.description + "\n" }.joined() + summary(report, settings: settings) + "\n"
+    }
+
+    public static func json(_ report: CheckReport) -> String { CanonicalJSON.string(CheckJSON(report)) + "\n" }
+
+    public static func summary(_ report: CheckReport, settings: Settings) -> String {
+        let warnings = report.warnings.count
+        let warningText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+        guard report.passed else {
+            let errors = report.errors.count
+            return "assets check: \(errors) problem\(errors == 1 ? "" : "s")\(warningText)"
+        }
+        let tokens = report.cases.filter { $0.category == .coverage }.count
+        var line =
+            "assets check: ok — \(report.fragmentCount) fragments cover the \(tokens) tokens of "
+            + "\(report.styles.map(\.name).joined(separator: ", ")) × \(report.forms.map(\.name).joined(separator: ", "))"
+        if !settings.templates.isEmpty {
+            line += " and \(settings.templates.count) template\(settings.templates.count == 1 ? "" : "s")"
+        }
+        if let bound = settings.maximumAmount { line += " up to \(bound.plain) (maximumAmount)" }
+        if let longest = report.longestUtterance {
+            line += String(format: "; longest utterance %.1f s", longest.durationMs / 1000)
+        }
+        return line + warningText
+    }
+
+    /// One test suite per check category, one test case per thing checked; warnings go to system-out.
+    public static func junit(_ report: CheckReport) -> String {
+        let escape = Markup.escape
+        let failing = { (testCase: CheckCase) in testCase.findings.contains { $0.severity == .error } }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml +=
+            "<testsuites name=\"assets check\" tests=\"\(report.cases.count)\" failures=\"\(report.cases.filter(failing).count)\">\n"
+        for category in Diagnostic.Category.allCases {
+            let cases = report.cases.filter { $0.category == category }
+            xml +=
+                "  <testsuite name=\"\(category.rawValue)\" tests=\"\(cases.count)\" failures=\"\(cases.filter(failing).count)\">\n"
+            for testCase in cases {
+                xml += "    <testcase classname=\"assets.check.\(category.rawValue)\" name=\"\(escape(testCase.name))\""
+                if testCase.findings.isEmpty {
+                    xml += "/>\n"
+                    continue
+                }
+                xml += ">\n"
+                for finding in testCase.findings where finding.severity == .error {
+                    xml +=
+                        "      <failure message=\"\(escape(finding.message))\">\(escape(finding.description))</failure>\n"
+                }
+                let warnings = testCase.findings.filter { $0.severity == .warning }
+                if !warnings.isEmpty {
+                    xml +=
+                        "      <system-out>\(escape(warnings.map(\.description).joined(separator: "\n")))</system-out>\n"
+                }
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+}
+
+/// `check --format json`: the same findings as data.
+public struct CheckJSON: Encodable {
+    public struct Longest: Encodable {
+        let text: String
+        let amount: String
+        let style: String
+        let form: String
+        let template: String?
+        let tokens: [String]
+        let durationMs: Double
+    }
+
+    let passed: Bool
+    let fragments: Int
+    let checked: Int
+    let errors: Int
+    let warnings: Int
+    let findings: [Diagnostic]
+    public let longestUtterance: Longest?
+
+    public init(_ report: CheckReport) {
+        passed = report.passed
+        fragments = report.fragmentCount
+        checked = report.cases.count
+        errors = report.errors.count
+        warnings = report.warnings.count
+        findings = report.findings
+        longestUtterance = report.longestUtterance.map {
+            Longest(
+                text: $0.text, amount: $0.amount.plain, style: $0.style.name, form: $0.form.name, template: $0.template,
+                tokens: $0.tokens.map(\.text), durationMs: ($0.durationMs * 100).rounded() / 100)
+        }
+    }
+}
