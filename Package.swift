@@ -40,7 +40,11 @@ let package = Package(
         // build, check and audit: the work behind the commands, testable without a process.
         .target(
             name: "PackTools",
-            dependencies: ["PackManifest", "VoicePack", "AudioPipeline", "Checksum", "SpeechText", "Splicer"]),
+            dependencies: [
+                "PackManifest", "VoicePack", "AudioPipeline", "Checksum", "SpeechText", "Splicer", "CSyncFS",
+            ]),
+        // glibc's syncfs(2), which Swift's Glibc module leaves out: the commit flushes a file system once.
+        .systemLibrary(name: "CSyncFS"),
         // Manifest -> spliced sound: Foundation only, so an iOS extension embeds it.
         .target(name: "Splicer", dependencies: ["PackManifest", "SpeechText"]),
         // Decode, mono, resample, trim, loudness, analysis, encode: the only module with audio C libraries. Its
@@ -83,7 +87,7 @@ let package = Package(
             name: "splice-benchmark", dependencies: ["Splicer", "SpeechText", "Checksum"],
             path: "Benchmarks/splice-benchmark"),
 
-        .testTarget(name: "SpeechTextTests", dependencies: ["SpeechText"]),
+        .testTarget(name: "SpeechTextTests", dependencies: ["SpeechText", "TestSupport"]),
         .testTarget(
             name: "AudioPipelineTests", dependencies: ["AudioPipeline", "HearingModel", "PackManifest", "VoicePack"],
             exclude: ["Fixtures"]),

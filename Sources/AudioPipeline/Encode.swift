@@ -50,21 +50,32 @@ public struct Encode: Sendable {
     }
 }
 
-/// SplitMix64 turned into triangular noise in (−1, 1) LSB.
-struct DitherNoise {
+/// SplitMix64: numbers that are the same for the same seed on every run and platform — the dither of a
+/// fragment, and the tests' random inputs, so a failure can be replayed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func triangular() -> Double { uniform() + uniform() - 1 }
-
-    private mutating func uniform() -> Double {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        return z ^ (z >> 31)
     }
+
+    /// A number in [0, 1), from the top 53 bits.
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+/// Triangular noise in (−1, 1) LSB.
+struct DitherNoise {
+    private var random: SplitMix64
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+    mutating func triangular() -> Double { random.unit() + random.unit() - 1 }
 
     /// FNV-1a of a name: the seed for that fragment's dither.
     static func seed(for name: String) -> UInt64 {

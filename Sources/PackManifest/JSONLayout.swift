@@ -2,7 +2,7 @@ import Foundation
 
 /// Lays compact JSON out in the canonical form `assets` writes — two-space indent, `"key": value`, empty
 /// containers as `{}` and `[]`, a final newline — in one pass over the bytes, without parsing into values.
-/// With `JSONEncoder`'s sorted keys, that is the same text as `JSONNode.canonicalText`, written fast enough
+/// With `JSONEncoder`'s sorted keys, that is the same text as the tests' independent writer (`canonicalText`), written fast enough
 /// for a manifest of thousands of fragments.
 public enum JSONLayout {
     public static func indented(_ compact: Data) -> Data { Data(lines(compact, depth: 0) + [UInt8(ascii: "\n")]) }

@@ -109,14 +109,6 @@ struct BuildRecord: Equatable, Sendable {
             settings: String(lines[0]), manifestSize: size, manifestModified: modified, entries: entries)
     }
 
-    /// Writes the record; a path with a tab or a line break in it is not recorded (the next build takes
-    /// the ordinary way).
-    func save(_ paths: PackPaths) {
-        Self.save(
-            settings: settings, manifestSize: manifestSize, manifestModified: manifestModified,
-            lines: Self.lines(for: entries), to: paths)
-    }
-
     /// Writes the record from its parts: the first two lines, then `lines` as `lines(for:)` made them. Nil
     /// `lines` removes the record.
     static func save(settings: String, manifestSize: Int, manifestModified: Int64, lines: String?, to paths: PackPaths)

@@ -2,6 +2,7 @@ import Foundation
 import PackManifest
 
 #if canImport(Glibc)
+    import CSyncFS
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
@@ -60,11 +61,16 @@ public struct PackTransaction: Sendable {
         try? FileManager.default.removeItem(at: paths.staging)
     }
 
-    /// Decides the new pack (writes the journal), then applies it. `crashAfterJournal` stops right after
-    /// the journal is written, as a crash there would: the tests' way to reach that moment.
-    public func commit(moves: [String], removals: [String], manifest: Data, crashAfterJournal: Bool = false) throws {
+    /// Decides the new pack (writes the journal), then applies it.
+    public func commit(moves: [String], removals: [String], manifest: Data) throws {
         Self.committing.lock()
         defer { Self.committing.unlock() }
+        try apply(try decide(moves: moves, removals: removals, manifest: manifest))
+    }
+
+    /// The commit's first step: the staged files made durable, then the journal that points at them. From
+    /// here the new pack is decided: a crash after it leaves what `recover()` finishes.
+    func decide(moves: [String], removals: [String], manifest: Data) throws -> Journal {
         try FileManager.default.createDirectory(at: paths.out, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
         // The staged fragments and manifest must be on disk before the journal that points at them.
@@ -74,8 +80,7 @@ public struct PackTransaction: Sendable {
             folders: [paths.staging.path, paths.state.path])
         let journal = Journal(moves: moves, removals: removals)
         try Self.writeAtomically(CanonicalJSON.data(journal), to: journalURL)
-        if crashAfterJournal { return }
-        try apply(journal)
+        return journal
     }
 
     /// Finishes a commit that a crash interrupted, or clears what an uncommitted build staged. The
@@ -173,7 +178,7 @@ public struct PackTransaction: Sendable {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return }
             #if os(Linux)
-                if wholeFileSystem { linuxSyncFS(descriptor) } else { fsync(descriptor) }
+                if wholeFileSystem { syncfs(descriptor) } else { fsync(descriptor) }
             #else
                 fsync(descriptor)
             #endif
@@ -186,9 +191,3 @@ public struct PackTransaction: Sendable {
         }
     }
 }
-
-#if os(Linux)
-    /// glibc's `syncfs(2)`, which the Glibc module leaves out (it needs _GNU_SOURCE).
-    @_silgen_name("syncfs") @discardableResult
-    private func linuxSyncFS(_ descriptor: Int32) -> Int32
-#endif

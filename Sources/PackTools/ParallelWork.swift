@@ -1,47 +1,20 @@
 import Foundation
 
-/// Runs `body` for 0..<count on `jobs` threads, each taking the next index when it is free, and returns
-/// the results in index order.
+/// Runs `body` for 0..<count on `jobs` workers, each taking the next index when it is free, and returns
+/// the results in index order. The workers are `DispatchQueue.concurrentPerform`'s (one job: the calling
+/// thread alone); taking the next index, not a fixed share, keeps both busy when fragments differ in length.
 enum ParallelWork {
-    static func map<Result: Sendable>(count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
+    static func map<Result: Sendable>(count: Int, jobs: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         let results = ResultSlots<Result>(count: count)
         let next = Counter()
-        let group = DispatchGroup()
-        for _ in 0..<max(1, min(jobs, count)) {
-            group.enter()
-            let thread = Thread {
-                while true {
-                    let index = next.increment() - 1
-                    if index >= count { break }
-                    results.set(index, body(index))
-                }
-                group.leave()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+            while true {
+                let index = next.increment() - 1
+                if index >= count { break }
+                results.set(index, body(index))
             }
-            thread.stackSize = 8 << 20
-            thread.start()
         }
-        group.wait()
         return results.values
-    }
-
-    /// `first` on this thread while `second` runs on another, or one after the other when `jobs` is 1:
-    /// for two independent reads of a build's bookkeeping.
-    static func both<First, Second: Sendable>(
-        jobs: Int, _ first: () -> First, _ second: @escaping @Sendable () -> Second
-    ) -> (First, Second) {
-        guard jobs > 1 else { return (first(), second()) }
-        let result = ResultSlots<Second>(count: 1)
-        let group = DispatchGroup()
-        group.enter()
-        let thread = Thread {
-            result.set(0, second())
-            group.leave()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        let firstResult = first()
-        group.wait()
-        return (firstResult, result.values[0])
     }
 }
 

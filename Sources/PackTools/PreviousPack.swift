@@ -22,11 +22,6 @@ struct PreviousPack: Sendable {
         case decoded([String: Manifest.Fragment])
     }
 
-    var isRecorded: Bool {
-        if case .recorded = kind { return true }
-        return false
-    }
-
     /// `force` keeps nothing: every fragment is built again.
     static func load(
         paths: PackPaths, settings: Settings, fingerprint: String, record recorded: RecordedBuild?, force: Bool

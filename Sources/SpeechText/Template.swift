@@ -15,15 +15,15 @@ public struct Template: Hashable, Sendable {
 
     /// The template's text with the amount's text in place of `{amount}`.
     public func text(around reading: Reading) -> String {
-        text.replacingAll(Template.placeholder, with: reading.text)
+        text.replacing(Template.placeholder, with: reading.text)
     }
 
     /// The tokens of the whole sentence: the template's own, with the amount's in place of `{amount}`.
     public func tokens(around reading: Reading, phrases: Set<String>) -> [Token] {
         var tokens: [Token] = []
-        let parts = text.splitAll(Template.placeholder)
+        let parts = text.split(separator: Template.placeholder, omittingEmptySubsequences: false)
         for (index, part) in parts.enumerated() {
-            tokens += Template.tokenize(part, phrases: phrases)
+            tokens += Template.tokenize(String(part), phrases: phrases)
             if index < parts.count - 1 { tokens += reading.tokens }
         }
         return tokens
@@ -59,22 +59,5 @@ public struct Template: Hashable, Sendable {
             index += 1
         }
         return tokens
-    }
-}
-
-extension String {
-    func splitAll(_ separator: String) -> [String] {
-        var parts: [String] = []
-        var current = Substring(self)
-        while let range = current.firstRange(of: separator) {
-            parts.append(String(current[..<range.lowerBound]))
-            current = current[range.upperBound...]
-        }
-        parts.append(String(current))
-        return parts
-    }
-
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        splitAll(target).joined(separator: replacement)
     }
 }

@@ -57,7 +57,7 @@ public final class SoundPack: @unchecked Sendable {
         }
         var byToken: [Token: Manifest.Fragment] = [:]
         for fragment in manifest.fragments {
-            _ = try SoundPack.resolve(fragment.file, in: folder, manifest: name)
+            _ = try SoundPack.resolve(fragment.file, in: folder)
             byToken[Token(fragment.token)] = fragment
         }
         self.byToken = byToken
@@ -95,7 +95,7 @@ public final class SoundPack: @unchecked Sendable {
     }
 
     private func load(_ fragment: Manifest.Fragment) throws(SpliceError) -> PCMAudio {
-        let url = try SoundPack.resolve(fragment.file, in: folder, manifest: "manifest")
+        let url = try SoundPack.resolve(fragment.file, in: folder)
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -125,7 +125,7 @@ public final class SoundPack: @unchecked Sendable {
     }
 
     /// A manifest path as a URL inside `folder`; a path that leaves it is refused.
-    static func resolve(_ path: String, in folder: URL, manifest: String) throws(SpliceError) -> URL {
+    static func resolve(_ path: String, in folder: URL) throws(SpliceError) -> URL {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.hasPrefix("/"), !path.isEmpty, !parts.contains(".."), !path.contains("\\") else {
             throw SpliceError(

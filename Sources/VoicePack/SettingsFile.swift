@@ -394,13 +394,8 @@ private struct SettingsReader {
         for member in members {
             guard let text = string(member.node, "\(key).\(member.key)") else { continue }
             if text.isEmpty { issue(member.node, "\(key).\(member.key)", "is empty"); continue }
-            // Keys equal after Unicode normalization (NFC and NFD spellings) are duplicates too.
-            if map[member.key] != nil {
-                issues.append(
-                    SettingsIssue(
-                        file: file, position: member.keyPosition, key: "\(key).\(member.key)", message: "appears twice")
-                )
-            }
+            // A key twice, even spelt NFC once and NFD once, the parser refused already: Swift's strings compare
+            // canonically, as its key table does.
             map[member.key] = text
         }
         return map

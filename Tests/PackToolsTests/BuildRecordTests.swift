@@ -125,3 +125,12 @@ import Testing
         #expect(text.contains("\nRss:"))
     }
 }
+
+extension BuildRecord {
+    /// Writes this record as a build writes its parts; a path with a tab or a line break is not recorded.
+    func save(_ paths: PackPaths) {
+        Self.save(
+            settings: settings, manifestSize: manifestSize, manifestModified: manifestModified,
+            lines: Self.lines(for: entries), to: paths)
+    }
+}

@@ -3,9 +3,9 @@ import Testing
 
 @testable import PackTools
 
-/// The build's helpers for doing two things at once give what doing them one after the other gives.
+/// The build's pool: every index once, results in index order, on as many threads as its jobs say.
 @Suite struct ParallelWorkTests {
-    /// Which thread ran each item, to tell that the halves really ran apart.
+    /// Which thread ran each item, to tell that the work really ran apart.
     final class Threads: @unchecked Sendable {
         private let lock = NSLock()
         private var names: Set<String> = []
@@ -21,27 +21,16 @@ import Testing
         }
     }
 
-    /// With one job both run on the calling thread; with two, the second runs on a thread of its own.
-    @Test(arguments: [1, 2])
-    func bothRunsWhereItsJobsSay(jobs: Int) {
+    @Test(arguments: [1, 2, 5])
+    func everyIndexOnceInOrder(jobs: Int) {
         let threads = Threads()
-        _ = ParallelWork.both(jobs: jobs) {
+        let results = ParallelWork.map(count: 200, jobs: jobs) { index in
             threads.note()
-        } _: {
-            threads.note()
+            // Uneven work, so a worker that finishes early takes the next index.
+            return (0..<(index % 7) * 1_000).reduce(index, +)
         }
-        #expect(threads.count == jobs)
-    }
-
-    @Test func bothGivesEachResult() {
-        for jobs in [1, 2] {
-            let (first, second) = ParallelWork.both(jobs: jobs) {
-                (0..<10_000).reduce(0, +)
-            } _: {
-                String(repeating: "元", count: 3)
-            }
-            #expect(first == 49_995_000)
-            #expect(second == "元元元")
-        }
+        #expect(results == (0..<200).map { index in (0..<(index % 7) * 1_000).reduce(index, +) })
+        #expect(threads.count <= jobs)
+        if jobs == 1 { #expect(threads.count == 1) }
     }
 }

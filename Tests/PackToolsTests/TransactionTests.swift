@@ -1,7 +1,8 @@
 import Foundation
-import PackTools
 import TestSupport
 import Testing
+
+@testable import PackTools
 
 /// The commit's moments, reached directly: after the journal the new pack is decided, before it the old
 /// one stays; either way the next reader sees a whole pack.
@@ -20,8 +21,8 @@ import Testing
         new.fragments.removeLast()
         let removed = (old.fragments.last!.file as NSString).lastPathComponent
         let transaction = try Self.stage(pack, ["extra.wav": "new bytes"])
-        try transaction.commit(
-            moves: ["extra.wav"], removals: [removed], manifest: new.canonicalData(), crashAfterJournal: true)
+        // Where a crash between the commit's two steps leaves the pack: decided, nothing applied.
+        _ = try transaction.decide(moves: ["extra.wav"], removals: [removed], manifest: new.canonicalData())
         // Nothing applied yet: the old manifest and files are in place.
         #expect(try pack.manifest() == old)
         // The next reader (check, say, audit) finishes it.

@@ -1,5 +1,6 @@
 import Foundation
 import SpeechText
+import TestSupport
 import Testing
 
 /// The `formatter` styles must write exactly what Foundation's spell-out writes for the integer part,
@@ -29,7 +30,7 @@ import Testing
             if actual != expected && mismatches.count < 20 { mismatches.append("\(n): \(actual) ≠ \(expected)") }
         }
         for n in Int64(0)...TestScale.wholeYuan { check(n) }
-        var random = SeededGenerator(seed: 0x5EED_0001)
+        var random = SeededRandom(seed: 0x5EED_0001)
         for _ in 0..<TestScale.randomAmounts { check(Int64.random(in: 0..<1_000_000_000_000, using: &random)) }
         // Every order of magnitude with gaps in each place, where the grammar's branches meet.
         for exponent in 0..<12 {

@@ -1,4 +1,5 @@
 import SpeechText
+import TestSupport
 import Testing
 
 /// Tokens (and the stems and paths sorted the same way) are ordered by Unicode scalar values; the order is
@@ -9,7 +10,7 @@ import Testing
     static let alphabet: [Character] = ["a", "z", "é", "ÿ", "一", "元", "億", "\u{FFFD}", "😀", "𝄞"]
 
     @Test func bytesOrderAsScalarsDo() {
-        var generator = SeededGenerator(seed: 6)
+        var generator = SeededRandom(seed: 6)
         for _ in 0..<20_000 {
             let lhs = String(
                 (0..<Int.random(in: 0...4, using: &generator)).map { _ in

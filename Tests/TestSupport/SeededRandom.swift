@@ -1,17 +1,5 @@
-/// SplitMix64: numbers that are the same for the same seed on every run, so a failure can be replayed.
-public struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+import AudioPipeline
 
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in [0, 1), from the top 53 bits.
-    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
+/// The tests' random inputs: the pipeline's SplitMix64, the same for the same seed on every run, so a failure
+/// can be replayed.
+public typealias SeededRandom = SplitMix64

@@ -61,6 +61,14 @@ import VoicePack
         #expect(lineBreak?.description == "1:4: a line break inside a string: close the string with '\"'")
     }
 
+    /// One key spelt NFC and NFD is one key twice: the parser refuses it, so no reader of its values must.
+    @Test func aKeyInTwoNormalizationsIsADuplicate() {
+        let error = #expect(throws: JSONSyntaxError.self) {
+            try JSONNode.parse("{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}")
+        }
+        #expect(error?.message.contains("appears twice in one object") == true, "\(String(describing: error))")
+    }
+
     @Test func deepNestingIsRefusedNotACrash() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONSyntaxError.self) { try JSONNode.parse(deep) }
