@@ -13,27 +13,28 @@ import Testing
             try pack.record("\(stem).wav", rate: 96_000)
         }
         // The first build, on one job, holds the pack for a while; the second starts once the lock is taken.
+        // Each shell appends its build's name to one file the moment the build exits: the file's order is the
+        // order they finished, whenever this test's threads get round to noticing.
+        let order = pack.url.appendingPathComponent("finished.txt")
         let results = Results()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            results.append(try? Self.stampedBuild(pack.url), finished: "first")
+            results.append(try? Self.build(pack.url, named: "first", order: order), finished: "first")
             group.leave()
         }
         let lock = pack.url.appendingPathComponent(".assets/lock").path
         let deadline = Date().addingTimeInterval(20)
         while !Self.isLocked(lock) && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         #expect(Self.isLocked(lock), "the first build never took the pack's lock")
-        let second = try Self.stampedBuild(pack.url)
+        let second = try Self.build(pack.url, named: "second", order: order)
         results.append(second, finished: "second")
         group.wait()
 
-        // By the machine's clock, not by when this test's threads got round to noticing (under a loaded
-        // test run the first's reader thread can wake after the second build is long done).
-        let first = try #require(results.runs["first"], "the first build could not be run")
-        #expect(first.exited < second.exited, "the second build finished before the first")
-        #expect(second.result.stderr.contains("another build is running on this pack; waiting for it to finish"))
-        let runs = results.runs.values.map(\.result)
+        #expect(results.runs["first"] != nil, "the first build could not be run")
+        #expect(try String(contentsOf: order, encoding: .utf8) == "first\nsecond\n", "the second finished first")
+        #expect(second.stderr.contains("another build is running on this pack; waiting for it to finish"))
+        let runs = Array(results.runs.values)
         #expect(runs.count == 2)
         #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
         let check = try AssetsProcess.run(
@@ -44,23 +45,14 @@ import Testing
         #expect(object?["fragments"] as? Int == 8)
     }
 
-    /// A forced one-job build of `pack`, and the time it exited (seconds since 1970), stamped by the shell
-    /// that ran it the moment it ended.
-    static func stampedBuild(_ pack: URL) throws -> Stamped {
-        let run = try AssetsProcess.run(
+    /// A forced one-job build of `pack` by a shell that appends `name` to `order` the moment the build ends.
+    static func build(_ pack: URL, named name: String, order: URL) throws -> AssetsProcess.Result {
+        try AssetsProcess.run(
             [
-                "-c", #""$0" build --jobs 1 --force; status=$?; date "+exited %s.%N" >&2; exit $status"#,
-                AssetsProcess.executable.path,
+                "-c", #""$0" build --jobs 1 --force; status=$?; echo "$1" >> "$2"; exit $status"#,
+                AssetsProcess.executable.path, name, order.path,
             ],
             in: pack, executable: URL(fileURLWithPath: "/bin/sh"))
-        let stamp = run.stderr.split(separator: "\n").last { $0.hasPrefix("exited ") }
-        let exited = try #require(stamp.flatMap { Double($0.dropFirst("exited ".count)) }, "\(run.stderr)")
-        return Stamped(result: run, exited: exited)
-    }
-
-    struct Stamped {
-        let result: AssetsProcess.Result
-        let exited: Double
     }
 
     /// Whether a process holds the lock file at `path` (another `flock` on it would block).
@@ -94,14 +86,12 @@ import Testing
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        var said = Data()
+        // The build's stderr, gathered as it comes, so that the wait below has a deadline that can pass.
+        let said = Said()
+        errors.fileHandleForReading.readabilityHandler = { handle in said.append(handle.availableData) }
         let deadline = Date().addingTimeInterval(20)
-        while !String(decoding: said, as: UTF8.self).contains("waiting") && Date() < deadline {
-            said += errors.fileHandleForReading.availableData
-        }
-        #expect(
-            String(decoding: said, as: UTF8.self).contains(
-                "another build is running on this pack; waiting for it to finish"))
+        while !said.text.contains("waiting") && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(said.text.contains("another build is running on this pack; waiting for it to finish"), "\(said.text)")
         Thread.sleep(forTimeInterval: 0.3)
         #expect(process.isRunning, "the build went ahead while the pack was locked")
         #expect(!FileManager.default.fileExists(atPath: pack.url.appendingPathComponent("manifest.json").path))
@@ -109,17 +99,34 @@ import Testing
         flock(descriptor, LOCK_UN)
         close(descriptor)
         process.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
         #expect(process.terminationStatus == 0)
         #expect(FileManager.default.fileExists(atPath: pack.url.appendingPathComponent("manifest.json").path))
     }
 
     final class Results: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var runs: [String: Stamped] = [:]
-        func append(_ value: Stamped?, finished name: String) {
+        private(set) var runs: [String: AssetsProcess.Result] = [:]
+        func append(_ value: AssetsProcess.Result?, finished name: String) {
             lock.lock()
             runs[name] = value
             lock.unlock()
+        }
+    }
+
+    /// Text a handler appends to while the test reads it.
+    final class Said: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func append(_ more: Data) {
+            lock.lock()
+            data += more
+            lock.unlock()
+        }
+        var text: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return String(decoding: data, as: UTF8.self)
         }
     }
 }
