@@ -85,11 +85,15 @@ enum BuildCommand {
             return .problemsFound
         }
         progress.clear()
+        return report(outcome, paths: paths, seconds: Date().timeIntervalSince(started), console: console)
+    }
+
+    /// What the build did: each failure and warning on stderr, then the one-line summary on stdout.
+    static func report(_ outcome: BuildOutcome, paths: PackPaths, seconds: Double, console: Console) -> ExitStatus {
         if outcome.finishedInterruptedCommit {
             console.printError("assets build: finished the commit of an interrupted build first")
         }
         for diagnostic in outcome.failures + outcome.warnings { console.printError(diagnostic.description) }
-        let seconds = String(format: "%.2f s", Date().timeIntervalSince(started))
         guard outcome.failures.isEmpty else {
             console.printError(
                 "assets build: \(outcome.failures.count) problem\(outcome.failures.count == 1 ? "" : "s"); "
@@ -101,7 +105,7 @@ enum BuildCommand {
         summary +=
             outcome.manifestWritten
             ? ": wrote \(paths.display(paths.manifest))" : ": \(paths.display(paths.manifest)) is up to date"
-        console.print("\(summary) (\(seconds))")
+        console.print("\(summary) (\(String(format: "%.2f s", seconds)))")
         if let change = outcome.packGainChange { console.print(change) }
         return .success
     }

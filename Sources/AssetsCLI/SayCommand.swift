@@ -86,78 +86,93 @@ public struct SayOptions: Equatable, Sendable {
 }
 
 enum SayCommand {
+    /// Why `say` stopped: the message, and the exit status it means.
+    struct Stop: Error {
+        let status: ExitStatus
+        let message: String
+    }
+
     static func run(_ options: SayOptions, console: Console, currentFolder: URL) -> ExitStatus {
+        do {
+            show(try say(options, currentFolder: currentFolder), options: options, console: console)
+            return .success
+        } catch {
+            console.printError(error.message)
+            return error.status
+        }
+    }
+
+    static func say(_ options: SayOptions, currentFolder: URL) throws(Stop) -> Said {
         let settings: Settings
         let paths: PackPaths
         do {
             (settings, paths) = try options.pack.load(command: .say, currentFolder: currentFolder)
         } catch {
-            console.printError(error.description)
-            return .usageError
+            throw Stop(status: .usageError, message: error.description)
         }
         if let bound = settings.maximumAmount, options.amount > bound {
-            console.printError(
-                "assets say: \(options.amount.plain) is more than the app says: maximumAmount in assets.json is \(bound.plain); say a smaller amount, or raise maximumAmount"
+            throw Stop(
+                status: .usageError,
+                message:
+                    "assets say: \(options.amount.plain) is more than the app says: maximumAmount in assets.json is \(bound.plain); say a smaller amount, or raise maximumAmount"
             )
-            return .usageError
         }
         let style = options.style ?? settings.styles.first ?? .spoken
         let form = options.form ?? settings.forms.first ?? .yuan
         let reading = SpeechConverter(style: style, form: form).reading(of: options.amount)
+        let lock = try openPack(options, paths: paths)
+        defer { withExtendedLifetime(lock) {} }
+        var (text, tokens) = (reading.text, reading.tokens)
+        if let name = options.template {
+            switch templated(reading, name: name, settings: settings, pack: lock.pack) {
+            case .success(let result): (text, tokens) = result
+            case .failure(let problem): throw Stop(status: .usageError, message: "assets say: \(problem.message)")
+            }
+        }
+        var said = Said(style: style, form: form, text: text, tokens: tokens, durationMs: nil, written: nil)
+        if let pack = lock.pack {
+            (said.durationMs, said.written) = try splice(
+                tokens, from: pack, settings: settings, options: options, currentFolder: currentFolder)
+        }
+        return said
+    }
+
+    /// The pack, read under its lock, when there is one (or `-o` needs one); nil pack without a manifest.
+    static func openPack(_ options: SayOptions, paths: PackPaths) throws(Stop) -> (pack: SoundPack?, lock: PackLock?) {
         let hasPack = FileManager.default.fileExists(atPath: paths.manifest.path)
         if !hasPack, let manifest = options.pack.manifest {
-            console.printError(
-                "assets say: \(manifest): no such manifest: run `assets build` first, or leave out --manifest")
-            return .problemsFound
+            throw Stop(
+                status: .problemsFound,
+                message: "assets say: \(manifest): no such manifest: run `assets build` first, or leave out --manifest")
         }
         let lock = hasPack ? try? PackReading.open(paths) : nil
-        defer { withExtendedLifetime(lock) {} }
-        var pack: SoundPack?
-        if hasPack || options.output != nil {
-            do {
-                pack = try SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) })
-            } catch {
-                console.printError("assets say: \(paths.display(paths.manifest)): \(error.message)")
-                return .problemsFound
-            }
+        guard hasPack || options.output != nil else { return (nil, lock) }
+        do {
+            return (try SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) }), lock)
+        } catch {
+            throw Stop(
+                status: .problemsFound, message: "assets say: \(paths.display(paths.manifest)): \(error.message)")
         }
+    }
 
-        var text = reading.text
-        var tokens = reading.tokens
-        if let name = options.template {
-            switch templated(reading, name: name, settings: settings, pack: pack) {
-            case .success(let result): (text, tokens) = result
-            case .failure(let problem):
-                console.printError("assets say: \(problem.message)")
-                return .usageError
-            }
+    /// The spliced sound's length, and where `-o` wrote it.
+    static func splice(
+        _ tokens: [Token], from pack: SoundPack, settings: Settings, options: SayOptions, currentFolder: URL
+    ) throws(Stop) -> (durationMs: Double, written: String?) {
+        let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
+        do {
+            let durationMs = splicer.durationMs(frames: try splicer.frames(for: tokens))
+            guard let output = options.output else { return (durationMs, nil) }
+            let written = try write(
+                splicer.splice(tokens), splicer: splicer, to: output, options: options, currentFolder: currentFolder)
+            return (durationMs, written)
+        } catch let error as SpliceError {
+            throw Stop(status: .problemsFound, message: "assets say: \(error.description)")
+        } catch {
+            throw Stop(
+                status: .problemsFound,
+                message: "assets say: \(options.output ?? ""): cannot be written (\(error.localizedDescription))")
         }
-
-        var durationMs: Double?
-        var written: String?
-        if let pack {
-            let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
-            do {
-                durationMs = splicer.durationMs(frames: try splicer.frames(for: tokens))
-                if let output = options.output {
-                    written = try write(
-                        splicer.splice(tokens), splicer: splicer, to: output, options: options,
-                        currentFolder: currentFolder)
-                }
-            } catch let error as SpliceError {
-                console.printError("assets say: \(error.description)")
-                return .problemsFound
-            } catch {
-                console.printError(
-                    "assets say: \(options.output ?? ""): cannot be written (\(error.localizedDescription))")
-                return .problemsFound
-            }
-        }
-
-        show(
-            Said(style: style, form: form, text: text, tokens: tokens, durationMs: durationMs, written: written),
-            options: options, console: console)
-        return .success
     }
 
     struct TemplateProblem: Error {
@@ -189,8 +204,8 @@ enum SayCommand {
         let form: AmountForm
         let text: String
         let tokens: [Token]
-        let durationMs: Double?
-        let written: String?
+        var durationMs: Double?
+        var written: String?
     }
 
     /// The reading as text (text, tokens, length, file written) or as JSON.

@@ -126,13 +126,9 @@ public final class SoundFile {
                 problem: "it is \(Self.seconds(info.frames, info.sampleRate)) long, which is not a fragment",
                 fix: "cut it to one word or phrase, or raise limits.maximumSourceSeconds in assets.json")
         }
-        let knownLength = info.frames > 0 && info.frames < Int(Int32.max)
-        // An MP3's length is an estimate unless it declares one, and then within its encoder's delay and padding.
-        let isMPEG = info.format.container == "mpeg"
-        let promised = isMPEG && !MPEGLength.isDeclared(path: path) ? nil : knownLength ? info.frames : nil
-        let shortfallTolerated = isMPEG ? MPEGLength.toleratedFrames : 0
+        let promised = promisedFrames
         var deinterleaved = [[Float]](repeating: [], count: channels)
-        for channel in 0..<channels { deinterleaved[channel].reserveCapacity(knownLength ? info.frames : 0) }
+        for channel in 0..<channels { deinterleaved[channel].reserveCapacity(max(0, info.frames)) }
         let chunkFrames = 16_384
         var buffer = [Float](repeating: 0, count: chunkFrames * channels)
         var total = 0
@@ -157,35 +153,55 @@ public final class SoundFile {
                         "sample \(total - frames + bad / channels) of channel \(bad % channels + 1) is \(chunk[bad])",
                     fix: "export it again from the editor; NaN and infinity are not sound")
             }
-            if channels == 1 {
-                deinterleaved[0].append(contentsOf: chunk)
-            } else {
-                // Over a range the appended count is known, so each channel grows once per chunk.
-                chunk.withUnsafeBufferPointer { interleaved in
-                    for channel in 0..<channels {
-                        deinterleaved[channel].append(
-                            contentsOf: (0..<frames).lazy.map { interleaved[$0 * channels + channel] })
-                    }
-                }
+            Self.append(chunk, frames: frames, channels: channels, to: &deinterleaved)
+        }
+        try finished(total: total, promised: promised, name: name)
+        return deinterleaved
+    }
+
+    /// The frames the header promises, and by how many fewer the file may hold: none when the length is
+    /// unknown, or only an estimate (an MP3 without a Xing, Info or VBRI header); an MP3 that declares its
+    /// length may hold its encoder's delay and padding fewer.
+    private var promisedFrames: (frames: Int, tolerated: Int)? {
+        guard info.frames > 0 && info.frames < Int(Int32.max) else { return nil }
+        guard info.format.container == "mpeg" else { return (info.frames, 0) }
+        return MPEGLength.isDeclared(path: path) ? (info.frames, MPEGLength.toleratedFrames) : nil
+    }
+
+    /// Appends an interleaved chunk to one array per channel.
+    private static func append(
+        _ chunk: ArraySlice<Float>, frames: Int, channels: Int, to deinterleaved: inout [[Float]]
+    ) {
+        guard channels > 1 else {
+            deinterleaved[0].append(contentsOf: chunk)
+            return
+        }
+        // Over a range the appended count is known, so each channel grows once per chunk.
+        chunk.withUnsafeBufferPointer { interleaved in
+            for channel in 0..<channels {
+                deinterleaved[channel].append(
+                    contentsOf: (0..<frames).lazy.map { interleaved[$0 * channels + channel] })
             }
         }
-        let error = sf_error(handle)
-        if error != 0 {
+    }
+
+    /// The read ended where it should: without an error, with what the header promised, with audio.
+    private func finished(total: Int, promised: (frames: Int, tolerated: Int)?, name: String) throws(AudioError) {
+        if sf_error(handle) != 0 {
             throw AudioError(
                 file: name, problem: "reading failed after \(total) frames (\(String(cString: sf_strerror(handle))))",
                 fix: "export it again as WAV or FLAC")
         }
-        if let promised, total < promised - shortfallTolerated {
+        if let promised, total < promised.frames - promised.tolerated {
             throw AudioError(
                 file: name,
-                problem: "it is truncated: the header promises \(promised) frames, the file holds \(total)"
+                problem: "it is truncated: the header promises \(promised.frames) frames, the file holds \(total)"
                     + (librarySaid.isEmpty ? "" : " (the decoder said: \(librarySaid))"),
                 fix: "copy or export it again")
         }
         if total == 0 {
             throw AudioError(file: name, problem: "it holds no audio", fix: "export the recording again")
         }
-        return deinterleaved
     }
 
     /// Writes interleaved samples in [-1, 1]; libsndfile converts to the file's encoding.

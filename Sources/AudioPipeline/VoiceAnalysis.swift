@@ -126,21 +126,47 @@ struct SourceSpectra {
     static let voicePercentile = 0.95
 
     init(_ source: Signal, voiceMs: ClosedRange<Double>) {
-        let rate = Double(source.sampleRate)
         let window = AubioFrames.window(for: source.sampleRate)
-        // Half-overlapping frames see every moment of the recording; a band's level needs no finer steps.
+        let binHz = Double(source.sampleRate) / Double(window)
+        let edges = Self.thirdOctaves(upTo: Double(source.sampleRate) / 2)
+        bandEdgesHz = edges
+        let frames = Self.frames(of: source, window: window, edges: edges, voiceMs: voiceMs)
+        let voiceFrames = frames.filter(\.inVoice)
+        let silentFrames = frames.filter(\.inSilence)
+        voice = Self.bandLevels(voiceFrames.map(\.bands), count: edges.count, percentile: Self.voicePercentile)
+        noise =
+            silentFrames.count >= 3
+            ? Self.bandLevels(silentFrames.map(\.bands), count: edges.count, percentile: 0.5) : nil
+        let totalEnergy = voiceFrames.reduce(0) { $0 + $1.energy }
+        centroidHz =
+            totalEnergy > 0 ? voiceFrames.reduce(0) { $0 + $1.centroidBin * $1.energy } / totalEnergy * binHz : 0
+    }
+
+    /// One frame of the spectrum: its power in each band, its whole power, its centroid (in bins), and whether
+    /// it stands in the voice or wholly outside it.
+    struct Frame {
+        let bands: [Double]
+        let energy: Double
+        let centroidBin: Double
+        let inVoice: Bool
+        let inSilence: Bool
+    }
+
+    /// Half-overlapping frames see every moment of the recording; a band's level needs no finer steps.
+    ///
+    /// Framed and windowed as aubio's phase vocoder does it (a Hann window, the first frame ending one hop
+    /// in), but magnitudes only: the vocoder would also work out every bin's phase, which nothing here reads
+    /// and which cost a third of this analysis (the halves it swaps first move the phases alone).
+    static func frames(
+        of source: Signal, window: Int, edges: [(lower: Double, upper: Double)], voiceMs: ClosedRange<Double>
+    ) -> [Frame] {
+        let rate = Double(source.sampleRate)
         let hop = window / 2
         let bins = window / 2 + 1
         let binHz = rate / Double(window)
-        let edges = Self.thirdOctaves(upTo: rate / 2)
-        bandEdgesHz = edges
         let bandOfBin = (0..<bins).map { bin in
             edges.firstIndex { Double(bin) * binHz >= $0.lower && Double(bin) * binHz < $0.upper }
         }
-
-        // Framed and windowed as aubio's phase vocoder does it (a Hann window, the first frame ending one hop
-        // in), but magnitudes only: the vocoder would also work out every bin's phase, which nothing here reads
-        // and which cost a third of this analysis (the halves it swaps first move the phases alone).
         var hann = Array("hanningz".utf8CString)
         let taper = new_aubio_window(&hann, UInt32(window))!
         let fft = new_aubio_fft(UInt32(window))!
@@ -158,7 +184,7 @@ struct SourceSpectra {
             del_cvec(grain)
             del_fvec(centroid)
         }
-        var frames: [(bands: [Double], energy: Double, centroidBin: Double, inVoice: Bool, inSilence: Bool)] = []
+        var frames: [Frame] = []
         let samples = source.samples
         for end in stride(from: hop, through: samples.count, by: hop) {
             for index in 0..<window {
@@ -179,21 +205,12 @@ struct SourceSpectra {
             let startMs = Double(end - window) * 1000 / rate
             let endMs = Double(end) * 1000 / rate
             frames.append(
-                (
-                    bands, energy, Double(centroid.pointee.data[0]),
-                    voiceMs.contains((startMs + endMs) / 2), endMs < voiceMs.lowerBound || startMs > voiceMs.upperBound
-                ))
+                Frame(
+                    bands: bands, energy: energy, centroidBin: Double(centroid.pointee.data[0]),
+                    inVoice: voiceMs.contains((startMs + endMs) / 2),
+                    inSilence: endMs < voiceMs.lowerBound || startMs > voiceMs.upperBound))
         }
-
-        let voiceFrames = frames.filter(\.inVoice)
-        let silentFrames = frames.filter(\.inSilence)
-        voice = Self.bandLevels(voiceFrames.map(\.bands), count: edges.count, percentile: Self.voicePercentile)
-        noise =
-            silentFrames.count >= 3
-            ? Self.bandLevels(silentFrames.map(\.bands), count: edges.count, percentile: 0.5) : nil
-        let totalEnergy = voiceFrames.reduce(0) { $0 + $1.energy }
-        centroidHz =
-            totalEnergy > 0 ? voiceFrames.reduce(0) { $0 + $1.centroidBin * $1.energy } / totalEnergy * binHz : 0
+        return frames
     }
 
     /// The upper edge of the highest band where the voice stands `clearOverNoiseDB` over the noise and within

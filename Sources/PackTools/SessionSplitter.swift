@@ -125,59 +125,67 @@ public enum SessionSplitter {
         case .expect:
             let (info, found) = try detect()
             let cut = Takes(info: info, ranges: withMargins(found, request, info: info))
-            guard found.count == items.count else {
-                let listed = cut.ranges.enumerated().map { index, range in
-                    String(
-                        format: "%d: %.3f–%.3f s", index + 1, cut.seconds(range.lowerBound),
-                        cut.seconds(range.upperBound))
-                }
-                let labels = cut.ranges.enumerated().map { index, range in
-                    AudacityLabel(
-                        startSeconds: cut.seconds(range.lowerBound), endSeconds: cut.seconds(range.upperBound),
-                        text: index < items.count ? items[index] : "?")
-                }
-                throw SplitError(
-                    "found \(found.count) utterance\(found.count == 1 ? "" : "s") in \(name), the list has \(items.count) (\(listed.joined(separator: ", ")))",
-                    fix:
-                        "write them with --labels-out, mend the labels in Audacity, and split with --labels; or set --min-pause-ms",
-                    labels: labels)
-            }
+            guard found.count == items.count else { throw miscount(cut, items: items, name: name) }
             return cut
         case .labels(let labels):
-            var info: SoundFile.Info
-            var found: [Range<Int>] = []
-            if labels.contains(where: \.isPoint) {
-                (info, found) = try detect()
-            } else {
-                do {
-                    info = try SoundFile.open(reading: request.session.path, name: name).info
-                } catch {
-                    throw SplitError("\(error.file): \(error.problem)", fix: "give the session as WAV, FLAC or AIFF")
-                }
-            }
-            let rate = Double(info.sampleRate)
-            let detected = withMargins(found, request, info: info)
-            var ranges: [Range<Int>] = []
-            for (index, label) in labels.enumerated() {
-                let start = min(info.frames, Int((label.startSeconds * rate).rounded()))
-                guard label.isPoint else {
-                    // A range label is cut exactly as the designer set it.
-                    ranges.append(start..<max(start, min(info.frames, Int((label.endSeconds * rate).rounded()))))
-                    continue
-                }
-                // A point label names the utterance it stands in, or the first one after it.
-                let limit = index + 1 < labels.count ? Int(labels[index + 1].startSeconds * rate) : info.frames
-                guard
-                    let take = zip(found, detected).first(where: { $0.0.upperBound > start && $0.0.lowerBound < limit })
-                else {
-                    throw SplitError(
-                        "the point label '\(label.text)' at \(String(format: "%.3f", label.startSeconds)) s stands at no utterance",
-                        fix: "move it onto the utterance, or give the label a range")
-                }
-                ranges.append(take.1)
-            }
-            return Takes(info: info, ranges: ranges)
+            return try labelled(labels, request, detect: detect)
         }
+    }
+
+    /// The session held another number of utterances than the list: each one found, and the labels to mend.
+    private static func miscount(_ cut: Takes, items: [String], name: String) -> SplitError {
+        let found = cut.ranges.count
+        let listed = cut.ranges.enumerated().map { index, range in
+            String(format: "%d: %.3f–%.3f s", index + 1, cut.seconds(range.lowerBound), cut.seconds(range.upperBound))
+        }
+        let labels = cut.ranges.enumerated().map { index, range in
+            AudacityLabel(
+                startSeconds: cut.seconds(range.lowerBound), endSeconds: cut.seconds(range.upperBound),
+                text: index < items.count ? items[index] : "?")
+        }
+        return SplitError(
+            "found \(found) utterance\(found == 1 ? "" : "s") in \(name), the list has \(items.count) (\(listed.joined(separator: ", ")))",
+            fix:
+                "write them with --labels-out, mend the labels in Audacity, and split with --labels; or set --min-pause-ms",
+            labels: labels)
+    }
+
+    /// The takes as the labels set them: a range label cut exactly, a point label the utterance it stands in.
+    private static func labelled(
+        _ labels: [AudacityLabel], _ request: SplitRequest,
+        detect: () throws(SplitError) -> (SoundFile.Info, [Range<Int>])
+    ) throws(SplitError) -> Takes {
+        var info: SoundFile.Info
+        var found: [Range<Int>] = []
+        if labels.contains(where: \.isPoint) {
+            (info, found) = try detect()
+        } else {
+            do {
+                info = try SoundFile.open(reading: request.session.path, name: request.sessionName).info
+            } catch {
+                throw SplitError("\(error.file): \(error.problem)", fix: "give the session as WAV, FLAC or AIFF")
+            }
+        }
+        let rate = Double(info.sampleRate)
+        let detected = withMargins(found, request, info: info)
+        var ranges: [Range<Int>] = []
+        for (index, label) in labels.enumerated() {
+            let start = min(info.frames, Int((label.startSeconds * rate).rounded()))
+            guard label.isPoint else {
+                ranges.append(start..<max(start, min(info.frames, Int((label.endSeconds * rate).rounded()))))
+                continue
+            }
+            // A point label names the utterance it stands in, or the first one after it.
+            let limit = index + 1 < labels.count ? Int(labels[index + 1].startSeconds * rate) : info.frames
+            guard let take = zip(found, detected).first(where: { $0.0.upperBound > start && $0.0.lowerBound < limit })
+            else {
+                throw SplitError(
+                    "the point label '\(label.text)' at \(String(format: "%.3f", label.startSeconds)) s stands at no utterance",
+                    fix: "move it onto the utterance, or give the label a range")
+            }
+            ranges.append(take.1)
+        }
+        return Takes(info: info, ranges: ranges)
     }
 
     /// Each utterance with the margins before and after, never reaching into its neighbours' sound.

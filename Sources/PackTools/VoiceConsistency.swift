@@ -87,64 +87,84 @@ public struct VoiceConsistency: Sendable {
         _ fragment: Manifest.Fragment, _ analysis: Manifest.Analysis, with typical: Typical,
         registers: ToneRegisters, settings: Settings.Consistency
     ) -> [Finding] {
-        var odd: [Finding] = []
-        func add(_ kind: Kind, _ message: String, fix: String) {
-            odd.append(
-                Finding(
-                    kind: kind, token: fragment.token, recording: fragment.source.file,
-                    message: "\(fragment.token): \(message)", fix: fix))
-        }
         let accept = "or, if it is meant, list \(fragment.source.file) under consistency.accept in assets.json"
-
-        if let register = analysis.pitchRegisterHz, let semitones = registers.semitones[fragment.token],
-            let expected = registers.expectedHz[fragment.token], abs(semitones) > settings.pitchSemitones
-        {
-            add(
-                .voice,
-                "another voice or register: its pitch reaches \(hz(register)), \(one(abs(semitones))) semitones \(semitones < 0 ? "under" : "over") where this voice reaches in \(registers.likeIt(fragment.token)) (\(hz(expected))) (consistency.pitchSemitones \(one(settings.pitchSemitones)))",
-                fix: "re-record it with the pack's voice, in its register; \(accept)")
-        } else if analysis.pitchRegisterHz == nil && settings.reportUnmeasured {
-            add(
-                .unmeasured,
-                "no pitch could be measured (\(Int((analysis.voicedFraction * 100).rounded())) % of its frames voiced), so its voice was not compared with the pack's",
-                fix: "listen to it beside the rest; or set consistency.reportUnmeasured to false")
-        }
-
-        var noisy = false
-        if let usual = typical.snrDB, analysis.snrDB < Self.audibleNoiseDB, usual - analysis.snrDB > settings.noiseDB {
-            noisy = true
-            add(
-                .noise,
-                "an audible noise floor, far above the rest: \(one(analysis.snrDB)) dB under the voice (audible from \(one(Self.audibleNoiseDB)) dB), where the pack's typical is \(one(usual)) dB (consistency.noiseDB \(one(settings.noiseDB)))",
-                fix: "re-record it somewhere quieter, or with the microphone closer; \(accept)")
-        }
+        let noise = noiseProblem(analysis, typical, settings, accept: accept)
         // Noise covers the top of a band, so a noisy recording's band is not held against it as well.
-        if !noisy, let usual = typical.bandwidthHz {
-            let octaves = analysis.bandwidthHz.map { log2(usual / $0) } ?? .infinity
-            if octaves > settings.bandwidthOctaves {
-                let band =
-                    analysis.bandwidthHz.map { "its band ends at \(khz($0)), \(one(octaves)) octaves under" }
-                    ?? "no band of it stands clear of its noise, against"
-                add(
-                    .band,
-                    "a narrower band than the rest: \(band) the pack's typical \(khz(usual)) (consistency.bandwidthOctaves \(one(settings.bandwidthOctaves)))",
-                    fix:
-                        "re-record or re-export it at the pack's quality (not through a phone line, a low sample rate or a lossy export); \(accept)"
-                )
-            }
+        let problems = [
+            pitchProblem(fragment.token, analysis, registers, settings, accept: accept), noise,
+            noise == nil ? bandProblem(analysis, typical, settings, accept: accept) : nil,
+            paceProblem(analysis, typical, settings, accept: accept),
+        ]
+        return problems.compactMap { $0 }.map { kind, message, fix in
+            Finding(
+                kind: kind, token: fragment.token, recording: fragment.source.file,
+                message: "\(fragment.token): \(message)", fix: fix)
         }
+    }
 
-        let usualPace = analysis.syllables > 1 ? typical.phraseSyllableMs : typical.syllableMs
-        if let usual = usualPace, usual > 0, analysis.msPerSyllable > 0 {
-            let ratio = analysis.msPerSyllable / usual
-            if ratio > settings.paceRatio || ratio < 1 / settings.paceRatio {
-                add(
-                    .pace,
-                    "another pace: \(Int(analysis.msPerSyllable.rounded())) ms a syllable, \(String(format: "%.2f", ratio))× the pack's typical \(Int(usual.rounded())) ms (consistency.paceRatio \(one(settings.paceRatio)))",
-                    fix: "re-record it at the pack's pace, or cut the pauses inside it; \(accept)")
-            }
+    typealias Problem = (kind: Kind, message: String, fix: String)
+
+    static func pitchProblem(
+        _ token: String, _ analysis: Manifest.Analysis, _ registers: ToneRegisters, _ settings: Settings.Consistency,
+        accept: String
+    ) -> Problem? {
+        if let register = analysis.pitchRegisterHz, let semitones = registers.semitones[token],
+            let expected = registers.expectedHz[token], abs(semitones) > settings.pitchSemitones
+        {
+            return (
+                .voice,
+                "another voice or register: its pitch reaches \(hz(register)), \(one(abs(semitones))) semitones \(semitones < 0 ? "under" : "over") where this voice reaches in \(registers.likeIt(token)) (\(hz(expected))) (consistency.pitchSemitones \(one(settings.pitchSemitones)))",
+                "re-record it with the pack's voice, in its register; \(accept)"
+            )
         }
-        return odd
+        guard analysis.pitchRegisterHz == nil && settings.reportUnmeasured else { return nil }
+        return (
+            .unmeasured,
+            "no pitch could be measured (\(Int((analysis.voicedFraction * 100).rounded())) % of its frames voiced), so its voice was not compared with the pack's",
+            "listen to it beside the rest; or set consistency.reportUnmeasured to false"
+        )
+    }
+
+    static func noiseProblem(
+        _ analysis: Manifest.Analysis, _ typical: Typical, _ settings: Settings.Consistency, accept: String
+    ) -> Problem? {
+        guard let usual = typical.snrDB, analysis.snrDB < Self.audibleNoiseDB, usual - analysis.snrDB > settings.noiseDB
+        else { return nil }
+        return (
+            .noise,
+            "an audible noise floor, far above the rest: \(one(analysis.snrDB)) dB under the voice (audible from \(one(Self.audibleNoiseDB)) dB), where the pack's typical is \(one(usual)) dB (consistency.noiseDB \(one(settings.noiseDB)))",
+            "re-record it somewhere quieter, or with the microphone closer; \(accept)"
+        )
+    }
+
+    static func bandProblem(
+        _ analysis: Manifest.Analysis, _ typical: Typical, _ settings: Settings.Consistency, accept: String
+    ) -> Problem? {
+        guard let usual = typical.bandwidthHz else { return nil }
+        let octaves = analysis.bandwidthHz.map { log2(usual / $0) } ?? .infinity
+        guard octaves > settings.bandwidthOctaves else { return nil }
+        let band =
+            analysis.bandwidthHz.map { "its band ends at \(khz($0)), \(one(octaves)) octaves under" }
+            ?? "no band of it stands clear of its noise, against"
+        return (
+            .band,
+            "a narrower band than the rest: \(band) the pack's typical \(khz(usual)) (consistency.bandwidthOctaves \(one(settings.bandwidthOctaves)))",
+            "re-record or re-export it at the pack's quality (not through a phone line, a low sample rate or a lossy export); \(accept)"
+        )
+    }
+
+    static func paceProblem(
+        _ analysis: Manifest.Analysis, _ typical: Typical, _ settings: Settings.Consistency, accept: String
+    ) -> Problem? {
+        let usualPace = analysis.syllables > 1 ? typical.phraseSyllableMs : typical.syllableMs
+        guard let usual = usualPace, usual > 0, analysis.msPerSyllable > 0 else { return nil }
+        let ratio = analysis.msPerSyllable / usual
+        guard ratio > settings.paceRatio || ratio < 1 / settings.paceRatio else { return nil }
+        return (
+            .pace,
+            "another pace: \(Int(analysis.msPerSyllable.rounded())) ms a syllable, \(String(format: "%.2f", ratio))× the pack's typical \(Int(usual.rounded())) ms (consistency.paceRatio \(one(settings.paceRatio)))",
+            "re-record it at the pack's pace, or cut the pauses inside it; \(accept)"
+        )
     }
 
     private static func one(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -99,14 +99,19 @@ extension Amount {
         if integerDigits.isEmpty { throw AmountError(input: input, problem: .noDigitBeforePoint) }
         if let fraction, fraction.isEmpty { throw AmountError(input: input, problem: .noDigitAfterPoint) }
 
-        let significant = integerDigits.drop { $0 == "0" }
+        self = try Amount.fen(integer: integerDigits, fraction: fraction ?? "", input: input)
+    }
+
+    /// The amount of the digits before and after the point: fen past the second decimal are cut.
+    private static func fen(integer: String, fraction: String, input: String) throws(AmountError) -> Amount {
+        let significant = integer.drop { $0 == "0" }
         if significant.count > 12 { throw AmountError(input: input, problem: .tooLarge) }
         var fen = Int64(significant.isEmpty ? "0" : String(significant))! * 100
-        let cents = Array((fraction ?? "").prefix(2))
+        let cents = Array(fraction.prefix(2))
         if cents.count > 0 { fen += Int64(cents[0].wholeNumberValue!) * 10 }
         if cents.count > 1 { fen += Int64(cents[1].wholeNumberValue!) }
         guard let amount = Amount(fen: fen) else { throw AmountError(input: input, problem: .tooLarge) }
-        self = amount
+        return amount
     }
 
     /// Full-width digits, point and comma as their ASCII counterparts; everything else unchanged.
