@@ -60,7 +60,7 @@ public struct Normalize: Equatable, Sendable {
                     "it measures \(Self.format(inputLoudness)) LUFS and would need \(Self.format(gain)) dB of gain",
                 fix: "record it louder, or raise loudness.maximumGainDB in assets.json")
         }
-        let (output, finalGain, limiting, phon, peak) = try fit(signal, heard: heard, gain: gain, inputPeak: inputPeak)
+        let (output, finalGain, limiting, phon, peak) = fit(signal, heard: heard, gain: gain, inputPeak: inputPeak)
         let report = LoudnessReport(
             inputLUFS: inputLoudness, inputTruePeakDBTP: inputPeak, gainDB: finalGain,
             limiterReductionDB: limiting, outputLUFS: LoudnessMeter.fragmentLoudness(output),
@@ -70,60 +70,90 @@ public struct Normalize: Equatable, Sendable {
 
     /// `signal` raised by `gain`, and, when its peaks pass the ceiling, limited with the gain raised again
     /// until it is heard at the target: the samples, the final gain, the limiting, and the heard loudness
-    /// and true peak measured on the result.
+    /// and true peak measured on the result. At most eight tries; the last may not step again.
     private func fit(
         _ signal: Signal, heard: HeardLoudness, gain: Double, inputPeak: Double
-    ) throws(AudioError) -> (Signal, gain: Double, limiting: Double, phon: Double, peak: Double) {
-        var gain = gain
-        let ceiling = ceilingDBTP - Self.encoderMarginDB
-        var limiterThreshold = ceiling - Self.limiterMarginDB
-        var output = signal
+    ) -> (Signal, gain: Double, limiting: Double, phon: Double, peak: Double) {
+        var fit = Fit(self, signal: signal, heard: heard, gain: gain, inputPeak: inputPeak)
+        for attempt in 0..<8 {
+            if fit.attempt(mayStep: attempt < 7) { break }
+        }
+        return fit.settled()
+    }
+
+    /// `fit`'s tries, and what each leaves for the next.
+    private struct Fit {
+        let normalize: Normalize
+        let signal: Signal
+        let heard: HeardLoudness
+        let inputPeak: Double
+        let ceiling: Double
+        var gain: Double
+        var limiterThreshold: Double
+        var output: Signal
         var limiting = 0.0
-        // Peaks scale with the gain exactly and the heard loudness is asked at the gain: only a limited
-        // signal is measured again.
-        var measured = (phon: Double.nan, peak: inputPeak + gain)
+        /// Peaks scale with the gain exactly and the heard loudness is asked at the gain: only a limited
+        /// signal is measured again.
+        var measured: (phon: Double, peak: Double)
         var corrected = false
         var previous: (gain: Double, phon: Double)?
         var peakKnown = true
-        // Under the limiter the heard loudness is estimated from the input's filter bank (`HeardLoudness`),
-        // and each result that the estimate puts at the target is measured in full; what the full measure
-        // found above the estimate corrects the next estimates.
+        /// Under the limiter the heard loudness is estimated from the input's filter bank (`HeardLoudness`),
+        /// and each result that the estimate puts at the target is measured in full; what the full measure
+        /// found above the estimate corrects the next estimates.
         var estimateError = 0.0
         var fullMeasures = 0
         var phonIsEstimate = false
-        // Made on the first iteration that needs it: what it prepares does not depend on the gain.
+        /// Made on the first try that needs it: what it prepares does not depend on the gain.
         var limiter: TruePeakLimiter?
-        // The limiter's gain on each sample of the result (none when it did not act).
+        /// The limiter's gain on each sample of the result (none when it did not act).
         var gains: [Float] = []
-        // The last try may not step again: what it leaves is the result, its samples made at its gain.
-        for attempt in 0..<8 {
-            let mayStep = attempt < 7
+
+        init(_ normalize: Normalize, signal: Signal, heard: HeardLoudness, gain: Double, inputPeak: Double) {
+            self.normalize = normalize
+            self.signal = signal
+            self.heard = heard
+            self.inputPeak = inputPeak
+            self.gain = gain
+            ceiling = normalize.ceilingDBTP - Normalize.encoderMarginDB
+            limiterThreshold = ceiling - Normalize.limiterMarginDB
+            output = signal
+            measured = (phon: .nan, peak: inputPeak + gain)
+        }
+
+        /// One try at the current gain; true when its result is the fit.
+        mutating func attempt(mayStep: Bool) -> Bool {
             limiting = 0
             peakKnown = true
             measured.peak = inputPeak + gain
-            guard measured.peak > ceiling else {
-                // Measured at the standard's resolution; the quick search's gain is corrected once if need be.
-                measured.phon = heard.n5Phon(gainDB: gain)
-                if abs(targetPhon - measured.phon) > Self.tolerancePhon && !corrected && mayStep {
-                    (gain, corrected) = (gain + targetPhon - measured.phon, true)
-                    continue
-                }
-                output = Signal(samples: Self.scaled(signal.samples, by: gain), sampleRate: signal.sampleRate)
-                (gains, phonIsEstimate) = ([], false)
-                break
+            return measured.peak > ceiling ? limited(mayStep: mayStep) : unlimited(mayStep: mayStep)
+        }
+
+        /// Gain alone: measured at the standard's resolution; the quick search's gain is corrected once if need be.
+        mutating func unlimited(mayStep: Bool) -> Bool {
+            measured.phon = heard.n5Phon(gainDB: gain)
+            let shortfall = normalize.targetPhon - measured.phon
+            if abs(shortfall) > Normalize.tolerancePhon && !corrected && mayStep {
+                (gain, corrected) = (gain + shortfall, true)
+                return false
             }
+            output = Signal(samples: Normalize.scaled(signal.samples, by: gain), sampleRate: signal.sampleRate)
+            (gains, phonIsEstimate) = ([], false)
+            return true
+        }
+
+        /// The limiter takes the peaks down: loudness first, the true peak once the loudness is right.
+        mutating func limited(mayStep: Bool) -> Bool {
+            let target = normalize.targetPhon
             // No gain past the deepest limiting allowed: the peaks may pass the threshold by that much only.
-            gain = min(gain, limiterThreshold - inputPeak + maximumLimitingDB)
+            gain = min(gain, limiterThreshold - inputPeak + normalize.maximumLimitingDB)
             if limiter == nil { limiter = TruePeakLimiter(signal) }
             (output, limiting, gains) = limiter!.apply(gainDB: gain, thresholdDB: limiterThreshold)
-            // Loudness first; the true peak once the loudness is right.
             let estimate =
                 heard.n5Phon(gainDB: gain, limiterGains: gains, sampleRate: signal.sampleRate) + estimateError
-            measured.phon = estimate
-            phonIsEstimate = true
-            peakKnown = false
-            let atDeepest = limiting >= maximumLimitingDB - Self.deepestMarginDB
-            if abs(targetPhon - estimate) <= Self.tolerancePhon || atDeepest {
+            (measured.phon, phonIsEstimate, peakKnown) = (estimate, true, false)
+            let atDeepest = limiting >= normalize.maximumLimitingDB - Normalize.deepestMarginDB
+            if abs(target - estimate) <= Normalize.tolerancePhon || atDeepest {
                 measured.phon = heard.limited(gainDB: gain, limiterGains: gains).n5Phon()
                 phonIsEstimate = false
                 fullMeasures += 1
@@ -131,28 +161,32 @@ public struct Normalize: Equatable, Sendable {
             }
             // Under the limiter a dB of gain buys less than a phon: step by the slope seen so far, or at
             // first by 0.6, what speech under a few dB of limiting shows.
-            let shortfall = targetPhon - measured.phon
-            if abs(shortfall) > Self.tolerancePhon && (shortfall < 0 || !atDeepest)
-                && fullMeasures < 3 && mayStep
+            let shortfall = target - measured.phon
+            if abs(shortfall) > Normalize.tolerancePhon && (shortfall < 0 || !atDeepest) && fullMeasures < 3 && mayStep
             {
-                let slope = previous.map { (measured.phon - $0.phon) / (gain - $0.gain) } ?? Self.limitedSlope
+                let slope = previous.map { (measured.phon - $0.phon) / (gain - $0.gain) } ?? Normalize.limitedSlope
                 previous = (gain, measured.phon)
                 gain += shortfall / min(1, max(0.25, slope.isFinite ? slope : 1))
-                continue
+                return false
             }
             measured.peak = LoudnessMeter.truePeak(output)
             peakKnown = true
-            guard measured.peak > ceiling else { break }
+            guard measured.peak > ceiling else { return true }
             // Peaks between the samples got through: the limiter aims that much lower.
             limiterThreshold -= measured.peak - ceiling + 0.01
+            return false
         }
-        // Whatever the iterations left, the ceiling holds, and the heard loudness reported is measured.
-        let peak = peakKnown ? measured.peak : LoudnessMeter.truePeak(output)
-        let excess = max(0, peak - ceiling)
-        if excess > 0 { output.samples = Self.scaled(output.samples, by: -excess) }
-        guard excess > 0 || phonIsEstimate else { return (output, gain, limiting, measured.phon, peak) }
-        let phon = heard.limited(gainDB: gain - excess, limiterGains: gains).n5Phon()
-        return (output, gain, limiting, phon, peak - excess)
+
+        /// Whatever the tries left, the ceiling holds, and the heard loudness reported is measured.
+        func settled() -> (Signal, gain: Double, limiting: Double, phon: Double, peak: Double) {
+            var output = output
+            let peak = peakKnown ? measured.peak : LoudnessMeter.truePeak(output)
+            let excess = max(0, peak - ceiling)
+            if excess > 0 { output.samples = Normalize.scaled(output.samples, by: -excess) }
+            guard excess > 0 || phonIsEstimate else { return (output, gain, limiting, measured.phon, peak) }
+            let phon = heard.limited(gainDB: gain - excess, limiterGains: gains).n5Phon()
+            return (output, gain, limiting, phon, peak - excess)
+        }
     }
 
     static func scaled(_ samples: [Float], by decibels: Double) -> [Float] {
