@@ -63,13 +63,13 @@ public enum AssetsCLI {
     static func help(for command: Command?) -> String {
         switch command {
         case nil: return overview
-        case .say: return SayOptions.help
-        case .alphabet: return AlphabetOptions.help
-        case .build: return BuildOptions.help
-        case .check: return CheckOptions.help
-        case .audit: return AuditOptions.help
-        case .diff: return DiffOptions.help
-        case .split: return SplitOptions.help
+        case .say: return SayOptions.table.help
+        case .alphabet: return AlphabetOptions.table.help
+        case .build: return BuildOptions.table.help
+        case .check: return CheckOptions.table.help
+        case .audit: return AuditOptions.table.help
+        case .diff: return DiffOptions.table.help
+        case .split: return SplitOptions.table.help
         }
     }
 

@@ -13,37 +13,36 @@ public struct AuditOptions: Equatable, Sendable {
     public var format: OutputFormat = .text
     public var output: String?
 
-    static let help = """
-        usage: assets audit [--raw DIR] [--out DIR] [--manifest FILE] [--config FILE]
-                            [--format text|json|markdown|html] [--output FILE]
-
-        Reports, for each fragment, its recording and format, its length before and after trimming, what
-        was trimmed, its loudness before and after, the gain, the true peak, the limiting, the channel
-        decision and warnings; the coverage of every style, form and template; the longest utterance; and
-        every finding of `assets check`. Exits 1 when check finds a problem.
-
-        \(PackOptions.help)
-          --format F       text (default: aligned tables), markdown, json, or html (one self-contained page
-                           with a waveform of each recording showing the cuts and a player for each fragment)
-          --output FILE    write the report to FILE instead of stdout (the html's players link relative to it)
-        """
+    static let table = OptionTable<AuditOptions>(
+        command: .audit,
+        about: """
+            Reports, for each fragment, its recording and format, its length before and after trimming, what
+            was trimmed, its loudness before and after, the gain, the true peak, the limiting, the channel
+            decision and warnings; the coverage of every style, form and template; the longest utterance; and
+            every finding of `assets check`. Exits 1 when check finds a problem.
+            """,
+        options: Option.pack(\.pack) + [
+            Option(
+                "--format", value: "F",
+                """
+                text (default: aligned tables), markdown, json, or html (one self-contained page
+                with a waveform of each recording showing the cuts and a player for each fragment)
+                """
+            ) { options, text throws(UsageError) in
+                options.format = try OutputFormat.parse(
+                    text, allowed: [.text, .json, .markdown, .html], command: .audit)
+            },
+            Option(
+                "--output", "-o", value: "FILE",
+                "write the report to FILE instead of stdout (the html's players link relative to it)"
+            ) {
+                $0.output = $1
+            },
+        ])
 
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> AuditOptions {
         var options = AuditOptions()
-        while let item = try reader.next() {
-            switch item {
-            case .option("--format"):
-                options.format = try OutputFormat.parse(
-                    try reader.value(of: "--format"), allowed: [.text, .json, .markdown, .html], command: .audit)
-            case .option("--output"), .option("-o"):
-                options.output = try reader.value(of: "--output")
-            case .option(let name):
-                if try options.pack.take(name, from: &reader) { continue }
-                throw reader.unknown(name, known: PackOptions.known + ["--format", "--output"])
-            case .positional(let text):
-                throw UsageError(.audit, "unexpected argument '\(text)'")
-            }
-        }
+        try table.parse(&reader, into: &options, positional: table.noArguments)
         return options
     }
 }

@@ -8,37 +8,27 @@ public struct BuildOptions: Equatable, Sendable {
     public var jobs: Int?
     public var force = false
 
-    static let help = """
-        usage: assets build [--raw DIR] [--out DIR] [--manifest FILE] [--config FILE] [--jobs N] [--force]
-
-        Turns the recordings into fragments — 44.1 kHz mono, trimmed, at the target loudness — and writes
-        the manifest. Only changed recordings are processed again. If any recording fails, every failure is
-        listed, nothing in the pack changes, and the exit status is 1.
-
-        \(PackOptions.help)
-          --jobs N         fragments processed at once (default: the number of cores)
-          --force          process every recording again
-        """
-
-    static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> BuildOptions {
-        var options = BuildOptions()
-        while let item = try reader.next() {
-            switch item {
-            case .option("--jobs"):
-                let text = try reader.value(of: "--jobs")
+    static let table = OptionTable<BuildOptions>(
+        command: .build,
+        about: """
+            Turns the recordings into fragments — 44.1 kHz mono, trimmed, at the target loudness — and writes
+            the manifest. Only changed recordings are processed again. If any recording fails, every failure is
+            listed, nothing in the pack changes, and the exit status is 1.
+            """,
+        options: Option.pack(\.pack) + [
+            Option("--jobs", value: "N", "fragments processed at once (default: the number of cores)") {
+                options, text throws(UsageError) in
                 guard let jobs = Int(text), jobs >= 1, jobs <= 256 else {
                     throw UsageError(.build, "--jobs takes a whole number from 1 to 256, not '\(text)'")
                 }
                 options.jobs = jobs
-            case .option("--force"):
-                options.force = true
-            case .option(let name):
-                if try options.pack.take(name, from: &reader) { continue }
-                throw reader.unknown(name, known: PackOptions.known + ["--jobs", "--force"])
-            case .positional(let text):
-                throw UsageError(.build, "unexpected argument '\(text)'")
-            }
-        }
+            },
+            Option(flag: "--force", "process every recording again") { $0.force = true },
+        ])
+
+    static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> BuildOptions {
+        var options = BuildOptions()
+        try table.parse(&reader, into: &options, positional: table.noArguments)
         return options
     }
 }

@@ -12,43 +12,41 @@ public struct CheckOptions: Equatable, Sendable {
     public var forms: [AmountForm]?
     public var format: OutputFormat = .text
 
-    static let help = """
-        usage: assets check [--raw DIR] [--out DIR] [--manifest FILE] [--config FILE] [--styles LIST] [--forms LIST]
-                            [--format text|json|junit|xcode|github]
-
-        Finds every problem of the pack without rebuilding it, lists all of them, and exits 1 if there is
-        any; 0 with a one-line summary when the pack is fine. It checks coverage (every token of the enabled
-        styles, forms and templates has a fragment or an alias), the manifest against its files (bytes,
-        frames, format), the manifest against the recordings (changed, new, removed), naming, sound
-        (loudness, true peak, clipping, length), and the longest utterance against iOS's 30 s limit.
-
-        \(PackOptions.help)
-          --styles LIST    the styles to cover (default: "styles" in assets.json, else all)
-          --forms LIST     the forms to cover (default: "forms" in assets.json, else all)
-          --format F       text (default: a line per finding), json, junit (a test case per check),
-                           xcode (`/absolute/path: error: message`, for a Run Script build phase), or
-                           github (`::error file=…,title=…::message` workflow commands, paths relative to
-                           $GITHUB_WORKSPACE or the git repository, for annotations on a pull request)
-        """
+    static let table = OptionTable<CheckOptions>(
+        command: .check,
+        about: """
+            Finds every problem of the pack without rebuilding it, lists all of them, and exits 1 if there is
+            any; 0 with a one-line summary when the pack is fine. It checks coverage (every token of the enabled
+            styles, forms and templates has a fragment or an alias), the manifest against its files (bytes,
+            frames, format), the manifest against the recordings (changed, new, removed), naming, sound
+            (loudness, true peak, clipping, length), and the longest utterance against iOS's 30 s limit.
+            """,
+        options: Option.pack(\.pack) + [
+            Option("--styles", value: "LIST", "the styles to cover (default: \"styles\" in assets.json, else all)") {
+                options, text throws(UsageError) in
+                options.styles = try ReadingStyle.parseList(text, command: .check)
+            },
+            Option("--forms", value: "LIST", "the forms to cover (default: \"forms\" in assets.json, else all)") {
+                options, text throws(UsageError) in
+                options.forms = try AmountForm.parseList(text, command: .check)
+            },
+            Option(
+                "--format", value: "F",
+                """
+                text (default: a line per finding), json, junit (a test case per check),
+                xcode (`/absolute/path: error: message`, for a Run Script build phase), or
+                github (`::error file=…,title=…::message` workflow commands, paths relative to
+                $GITHUB_WORKSPACE or the git repository, for annotations on a pull request)
+                """
+            ) { options, text throws(UsageError) in
+                options.format = try OutputFormat.parse(
+                    text, allowed: [.text, .json, .junit, .xcode, .github], command: .check)
+            },
+        ])
 
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> CheckOptions {
         var options = CheckOptions()
-        while let item = try reader.next() {
-            switch item {
-            case .option("--styles"):
-                options.styles = try ReadingStyle.parseList(try reader.value(of: "--styles"), command: .check)
-            case .option("--forms"):
-                options.forms = try AmountForm.parseList(try reader.value(of: "--forms"), command: .check)
-            case .option("--format"):
-                options.format = try OutputFormat.parse(
-                    try reader.value(of: "--format"), allowed: [.text, .json, .junit, .xcode, .github], command: .check)
-            case .option(let name):
-                if try options.pack.take(name, from: &reader) { continue }
-                throw reader.unknown(name, known: PackOptions.known + ["--styles", "--forms", "--format"])
-            case .positional(let text):
-                throw UsageError(.check, "unexpected argument '\(text)'")
-            }
-        }
+        try table.parse(&reader, into: &options, positional: table.noArguments)
         return options
     }
 }

@@ -11,43 +11,43 @@ public struct DiffOptions: Equatable, Sendable {
     public var format: OutputFormat = .text
     public var output: String?
 
-    static let help = """
-        usage: assets diff [BASE] [--raw DIR] [--out DIR] [--manifest FILE] [--config FILE]
-                           [--format text|json|markdown|html] [--output FILE]
-
-        Compares the pack as it is built (its manifest.json and normalized/) with BASE: the fragments added,
-        removed and changed, by token, each change with the figures that moved (its recording, length, gain,
-        heard loudness, true peak, voice) and whether the new recording is the same take exported again; the
-        manifest's settings that changed; and the amounts the audit plays that say a changed token, spliced
-        from both. A diff is a report: it exits 0 when it was made (`assets check` is the gate).
-
-          BASE             a git revision of the repository that holds the pack (default: HEAD), read with
-                           git without touching the work tree, or a folder with another copy of the pack
-        \(PackOptions.help)
-          --format F       text (default), markdown (for a pull request or $GITHUB_STEP_SUMMARY), json, or
-                           html (with --output: players and waveforms before and after, the sounds written
-                           in <name>-sounds/ beside the page)
-          --output FILE    write the report to FILE instead of stdout
-        """
+    static let table = OptionTable<DiffOptions>(
+        command: .diff, arguments: "[BASE]",
+        about: """
+            Compares the pack as it is built (its manifest.json and normalized/) with BASE: the fragments added,
+            removed and changed, by token, each change with the figures that moved (its recording, length, gain,
+            heard loudness, true peak, voice) and whether the new recording is the same take exported again; the
+            manifest's settings that changed; and the amounts the audit plays that say a changed token, spliced
+            from both. A diff is a report: it exits 0 when it was made (`assets check` is the gate).
+            """,
+        argumentHelp: [
+            (
+                "BASE",
+                "a git revision of the repository that holds the pack (default: HEAD), read with\ngit without touching the work tree, or a folder with another copy of the pack"
+            )
+        ],
+        options: Option.pack(\.pack) + [
+            Option(
+                "--format", value: "F",
+                """
+                text (default), markdown (for a pull request or $GITHUB_STEP_SUMMARY), json, or
+                html (with --output: players and waveforms before and after, the sounds written
+                in <name>-sounds/ beside the page)
+                """
+            ) { options, text throws(UsageError) in
+                options.format = try OutputFormat.parse(
+                    text, allowed: [.text, .json, .markdown, .html], command: .diff)
+            },
+            Option("--output", "-o", value: "FILE", "write the report to FILE instead of stdout") { $0.output = $1 },
+        ])
 
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> DiffOptions {
         var options = DiffOptions()
         var named = false
-        while let item = try reader.next() {
-            switch item {
-            case .option("--format"):
-                options.format = try OutputFormat.parse(
-                    try reader.value(of: "--format"), allowed: [.text, .json, .markdown, .html], command: .diff)
-            case .option("--output"), .option("-o"):
-                options.output = try reader.value(of: "--output")
-            case .option(let name):
-                if try options.pack.take(name, from: &reader) { continue }
-                throw reader.unknown(name, known: PackOptions.known + ["--format", "--output"])
-            case .positional(let text):
-                guard !named else { throw UsageError(.diff, "unexpected argument '\(text)': give one BASE") }
-                options.base = text
-                named = true
-            }
+        try table.parse(&reader, into: &options) { options, text throws(UsageError) in
+            guard !named else { throw UsageError(.diff, "unexpected argument '\(text)': give one BASE") }
+            options.base = text
+            named = true
         }
         if options.format == .html && options.output == nil {
             throw UsageError(.diff, "--format html needs --output FILE: its sounds are written beside it")

@@ -9,26 +9,18 @@ public struct PackOptions: Equatable, Sendable {
     public var manifest: String?
     public var config: String?
 
-    static let known = ["--raw", "--out", "--manifest", "--config"]
-
-    static let help = """
-          --raw DIR        the recordings (default: raw-audio, or "raw" in assets.json)
-          --out DIR        the built fragments (default: normalized, or "out")
-          --manifest FILE  the manifest (default: manifest.json, or "manifest")
-          --config FILE    the settings (default: assets.json in the current folder, if there is one)
-        """
-
-    /// Takes `option` if it is one of these; false otherwise.
-    mutating func take(_ option: String, from reader: inout ArgumentReader) throws(UsageError) -> Bool {
-        switch option {
-        case "--raw": raw = try reader.value(of: option)
-        case "--out": out = try reader.value(of: option)
-        case "--manifest": manifest = try reader.value(of: option)
-        case "--config": config = try reader.value(of: option)
-        default: return false
-        }
-        return true
-    }
+    /// `--raw`, `--out`, `--manifest` and `--config`, for every pack command's table (`Option.pack`).
+    static let table: [Option<PackOptions>] = [
+        Option("--raw", value: "DIR", "the recordings (default: raw-audio, or \"raw\" in assets.json)") { $0.raw = $1 },
+        Option("--out", value: "DIR", "the built fragments (default: normalized, or \"out\")") { $0.out = $1 },
+        Option("--manifest", value: "FILE", "the manifest (default: manifest.json, or \"manifest\")") {
+            $0.manifest = $1
+        },
+        Option("--config", value: "FILE", "the settings (default: assets.json in the current folder, if there is one)")
+        {
+            $0.config = $1
+        },
+    ]
 
     /// The settings and resolved paths, or a usage error (exit 2) listing every problem of the settings.
     /// The settings file: `--config`, else `assets.json` in the current folder (which need not exist).

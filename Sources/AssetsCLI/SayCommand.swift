@@ -18,59 +18,54 @@ public struct SayOptions: Equatable, Sendable {
     public var nameByContent = false
     public var format: OutputFormat = .text
 
-    static let help = """
-        usage: assets say AMOUNT [--style S] [--form F] [--template T] [--manifest FILE] [-o FILE] [--format text|json]
-
-        Prints what the speech converter says for AMOUNT: the text on the first line, the tokens (one
-        fragment each), space-separated, on the second, and — when there is a built pack — how long the
-        spliced sound lasts on the third. With -o, writes the spliced sound.
-
-          AMOUNT             1234.56, ¥1,234.56, ￥88, 88元; digits past 分 are cut, never rounded; no more
-                             than maximumAmount in assets.json
-          --style S          spoken, formatter, formatter-hant, financial (default: the first the pack's
-                             settings enable, else spoken)
-          --form F           yuan (一百元五角) or decimal (一百点五元) (default: the first the pack's settings
-                             enable, else yuan)
-          --template T       a template from assets.json or the manifest, e.g. wechat: 微信收款，{amount}
-          -o FILE            write the spliced sound: .wav, .caf or .aiff, in the manifest's sample format
-          --name-by-content  -o names a folder; the file is named by its content's SHA-256, because iOS
-                             caches notification sounds by file name
-          --format F         text (default) or json ({"text", "tokens", "durationMs", …})
-          --manifest FILE    the pack to splice from (default: manifest.json, or "manifest" in assets.json)
-          --config FILE      the settings (default: assets.json in the current folder, if there is one)
-        """
+    static let table = OptionTable<SayOptions>(
+        command: .say, arguments: "AMOUNT",
+        about: """
+            Prints what the speech converter says for AMOUNT: the text on the first line, the tokens (one
+            fragment each), space-separated, on the second, and — when there is a built pack — how long the
+            spliced sound lasts on the third. With -o, writes the spliced sound.
+            """,
+        argumentHelp: [
+            (
+                "AMOUNT",
+                "1234.56, ¥1,234.56, ￥88, 88元; digits past 分 are cut, never rounded; no more\nthan maximumAmount in assets.json"
+            )
+        ],
+        options: [
+            Option(
+                "--style", value: "S",
+                "spoken, formatter, formatter-hant, financial (default: the first the pack's\nsettings enable, else spoken)"
+            ) { options, text throws(UsageError) in options.style = try ReadingStyle.parse(text, command: .say) },
+            Option(
+                "--form", value: "F",
+                "yuan (一百元五角) or decimal (一百点五元) (default: the first the pack's settings\nenable, else yuan)"
+            ) { options, text throws(UsageError) in options.form = try AmountForm.parse(text, command: .say) },
+            Option("--template", value: "T", "a template from assets.json or the manifest, e.g. wechat: 微信收款，{amount}")
+            {
+                $0.template = $1
+            },
+            Option(
+                "-o", "--output", value: "FILE",
+                "write the spliced sound: .wav, .caf or .aiff, in the manifest's sample format"
+            ) {
+                $0.output = $1
+            },
+            Option(
+                flag: "--name-by-content",
+                "-o names a folder; the file is named by its content's SHA-256, because iOS\ncaches notification sounds by file name"
+            ) { $0.nameByContent = true },
+            Option("--format", value: "F", "text (default) or json ({\"text\", \"tokens\", \"durationMs\", …})") {
+                options, text throws(UsageError) in
+                options.format = try OutputFormat.parse(text, allowed: [.text, .json], command: .say)
+            },
+        ] + Option.pack(\.pack, only: ["--manifest", "--config"]))
 
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> SayOptions {
         var amountText: String?
         var options = SayOptions(amount: Amount(fen: 0)!)
-        while let item = try reader.next() {
-            switch item {
-            case .positional(let text):
-                guard amountText == nil else { throw UsageError(.say, "one amount at a time; '\(text)' is a second") }
-                amountText = text
-            case .option("--style"):
-                options.style = try ReadingStyle.parse(try reader.value(of: "--style"), command: .say)
-            case .option("--form"):
-                options.form = try AmountForm.parse(try reader.value(of: "--form"), command: .say)
-            case .option("--template"):
-                options.template = try reader.value(of: "--template")
-            case .option("-o"), .option("--output"):
-                options.output = try reader.value(of: "-o")
-            case .option("--name-by-content"):
-                options.nameByContent = true
-            case .option("--format"):
-                options.format = try OutputFormat.parse(
-                    try reader.value(of: "--format"), allowed: [.text, .json], command: .say)
-            case .option("--manifest"), .option("--config"):
-                if case .option(let name) = item { _ = try options.pack.take(name, from: &reader) }
-            case .option(let name):
-                throw reader.unknown(
-                    name,
-                    known: [
-                        "--style", "--form", "--template", "-o", "--name-by-content", "--format", "--manifest",
-                        "--config",
-                    ])
-            }
+        try table.parse(&reader, into: &options) { _, text throws(UsageError) in
+            guard amountText == nil else { throw UsageError(.say, "one amount at a time; '\(text)' is a second") }
+            amountText = text
         }
         guard let amountText else { throw UsageError(.say, "give an amount, such as 'assets say 1234.56'") }
         do {

@@ -18,55 +18,58 @@ public struct SplitOptions: Equatable, Sendable {
     public var dryRun = false
     public var force = false
 
-    static let help = """
-        usage: assets split SESSION (--expect LIST | --labels FILE) [--raw DIR] [--config FILE]
-                            [--labels-out FILE] [--take first|last] [--min-pause-ms N] [--margin-ms BEFORE[,AFTER]]
-                            [--dry-run] [--force]
-
-        Cuts a recording session — the list read in one take — into one recording per token in the raw
-        folder, each holding the session's own samples (same rate, channels and sample format; no gain, no
-        resampling: `assets build` does the processing). WAV, or FLAC when the session is FLAC. Writes nothing
-        when anything is wrong.
-
-          --expect LIST      the tokens or stems in the order read, space-separated ("零 一 二 … 元"), or
-                             @FILE with one a line; one may come again (a retake). The utterances are found
-                             as `build` finds sound: a pause is silence of at least --min-pause-ms
-          --labels FILE      an Audacity label track: each label a token or a stem; a range is cut exactly as
-                             set, a point label takes the utterance it stands in
-          --raw DIR          where the recordings go (default: "raw" in assets.json, else raw-audio)
-          --config FILE      the settings (default: assets.json in the current folder, if there is one)
-          --labels-out FILE  also write the takes as Audacity labels (even when the count is wrong), to
-                             review in Audacity and split again with --labels
-          --take first|last  which take of a token read twice to keep (default: last)
-          --min-pause-ms N   the shortest silence that ends an utterance (default: 250)
-          --margin-ms B[,A]  kept before and after each utterance, never into a neighbour (default: 30,60)
-          --dry-run          print the plan and write nothing
-          --force            replace recordings of the same tokens already in the raw folder
-        """
-
-    static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> SplitOptions {
-        var options = SplitOptions()
-        var positionals: [String] = []
-        while let item = try reader.next() {
-            switch item {
-            case .option("--expect"): options.expect = try reader.value(of: "--expect")
-            case .option("--labels"): options.labels = try reader.value(of: "--labels")
-            case .option("--raw"): options.raw = try reader.value(of: "--raw")
-            case .option("--config"): options.config = try reader.value(of: "--config")
-            case .option("--labels-out"): options.labelsOut = try reader.value(of: "--labels-out")
-            case .option("--take"):
-                options.take = try reader.value(of: "--take")
-                guard SplitRequest.Take(rawValue: options.take) != nil else {
-                    throw UsageError(.split, "--take is first or last, not '\(options.take)'")
+    static let table = OptionTable<SplitOptions>(
+        command: .split, arguments: "SESSION (--expect LIST | --labels FILE)",
+        about: """
+            Cuts a recording session — the list read in one take — into one recording per token in the raw
+            folder, each holding the session's own samples (same rate, channels and sample format; no gain, no
+            resampling: `assets build` does the processing). WAV, or FLAC when the session is FLAC. Writes nothing
+            when anything is wrong.
+            """,
+        options: [
+            Option(
+                "--expect", value: "LIST",
+                """
+                the tokens or stems in the order read, space-separated ("零 一 二 … 元"), or
+                @FILE with one a line; one may come again (a retake). The utterances are found
+                as `build` finds sound: a pause is silence of at least --min-pause-ms
+                """
+            ) { $0.expect = $1 },
+            Option(
+                "--labels", value: "FILE",
+                "an Audacity label track: each label a token or a stem; a range is cut exactly as\nset, a point label takes the utterance it stands in"
+            ) { $0.labels = $1 },
+            Option("--raw", value: "DIR", "where the recordings go (default: \"raw\" in assets.json, else raw-audio)") {
+                $0.raw = $1
+            },
+            Option(
+                "--config", value: "FILE", "the settings (default: assets.json in the current folder, if there is one)"
+            ) {
+                $0.config = $1
+            },
+            Option(
+                "--labels-out", value: "FILE",
+                "also write the takes as Audacity labels (even when the count is wrong), to\nreview in Audacity and split again with --labels"
+            ) { $0.labelsOut = $1 },
+            Option("--take", value: "first|last", "which take of a token read twice to keep (default: last)") {
+                options, text throws(UsageError) in
+                guard SplitRequest.Take(rawValue: text) != nil else {
+                    throw UsageError(.split, "--take is first or last, not '\(text)'")
                 }
-            case .option("--min-pause-ms"):
-                let text = try reader.value(of: "--min-pause-ms")
+                options.take = text
+            },
+            Option("--min-pause-ms", value: "N", "the shortest silence that ends an utterance (default: 250)") {
+                options, text throws(UsageError) in
                 guard let value = Double(text), value >= 20, value <= 10_000 else {
                     throw UsageError(.split, "--min-pause-ms takes milliseconds from 20 to 10000, not '\(text)'")
                 }
                 options.minimumPauseMs = value
-            case .option("--margin-ms"):
-                let text = try reader.value(of: "--margin-ms")
+            },
+            Option(
+                "--margin-ms", value: "B[,A]",
+                "kept before and after each utterance, never into a neighbour (default: 30,60)"
+            ) {
+                options, text throws(UsageError) in
                 let parts = text.split(separator: ",").map { Double($0) }
                 guard (1...2).contains(parts.count), parts.allSatisfy({ $0.map { $0 >= 0 && $0 <= 2000 } == true })
                 else {
@@ -75,18 +78,17 @@ public struct SplitOptions: Equatable, Sendable {
                 }
                 options.marginBeforeMs = parts[0]!
                 options.marginAfterMs = parts.count > 1 ? parts[1]! : parts[0]!
-            case .option("--dry-run"): options.dryRun = true
-            case .option("--force"): options.force = true
-            case .option(let name):
-                throw reader.unknown(
-                    name,
-                    known: [
-                        "--expect", "--labels", "--raw", "--config", "--labels-out", "--take", "--min-pause-ms",
-                        "--margin-ms", "--dry-run", "--force",
-                    ])
-            case .positional(let text): positionals.append(text)
-            }
-        }
+            },
+            Option(flag: "--dry-run", "print the plan and write nothing") { $0.dryRun = true },
+            Option(flag: "--force", "replace recordings of the same tokens already in the raw folder") {
+                $0.force = true
+            },
+        ])
+
+    static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> SplitOptions {
+        var options = SplitOptions()
+        var positionals: [String] = []
+        try table.parse(&reader, into: &options) { _, text in positionals.append(text) }
         guard positionals.count == 1 else {
             throw UsageError(
                 .split, positionals.isEmpty ? "give the session to split" : "give one session, not \(positionals.count)"

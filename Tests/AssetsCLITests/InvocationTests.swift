@@ -78,4 +78,40 @@ import Testing
         #expect(message?.contains("--help") == true)
         #expect(message?.contains("\n") == false)
     }
+
+    /// Each option a command's help shows is one its parser takes, and an unknown one is refused naming the
+    /// nearest: the two come from one table.
+    @Test func everyOptionInTheHelpIsParsedAndAnUnknownOneIsNot() throws {
+        func names(in help: String) -> Set<String> {
+            Set(
+                help.split(separator: "\n").filter { $0.hasPrefix("  -") }.compactMap {
+                    $0.split(separator: " ").first.map(String.init)
+                })
+        }
+        let tables: [(Command, String, [[String]])] = [
+            (.build, BuildOptions.table.help, BuildOptions.table.options.map(\.names)),
+            (.check, CheckOptions.table.help, CheckOptions.table.options.map(\.names)),
+            (.audit, AuditOptions.table.help, AuditOptions.table.options.map(\.names)),
+            (.diff, DiffOptions.table.help, DiffOptions.table.options.map(\.names)),
+            (.say, SayOptions.table.help, SayOptions.table.options.map(\.names)),
+            (.alphabet, AlphabetOptions.table.help, AlphabetOptions.table.options.map(\.names)),
+            (.split, SplitOptions.table.help, SplitOptions.table.options.map(\.names)),
+        ]
+        #expect(Set(tables.map(\.0)) == Set(Command.allCases))
+        for (command, help, options) in tables {
+            #expect(names(in: help) == Set(options.map { $0[0] }), "\(command)")
+            #expect(help.hasPrefix("usage: assets \(command.rawValue) "))
+            for name in options.flatMap({ $0 }) {
+                do {
+                    _ = try Invocation.parse([command.rawValue, name, "x"])
+                } catch {
+                    #expect(!error.message.contains("unknown option"), "\(command) \(name): \(error.message)")
+                }
+            }
+            let unknown = #expect(throws: UsageError.self) {
+                try Invocation.parse([command.rawValue, "--no-such-option"])
+            }
+            #expect(unknown?.message.hasPrefix("unknown option '--no-such-option'") == true)
+        }
+    }
 }
