@@ -89,7 +89,8 @@ let package = Package(
 
         .testTarget(name: "SpeechTextTests", dependencies: ["SpeechText", "TestSupport"]),
         .testTarget(
-            name: "AudioPipelineTests", dependencies: ["AudioPipeline", "HearingModel", "PackManifest", "VoicePack"],
+            name: "AudioPipelineTests",
+            dependencies: ["AudioPipeline", "HearingModel", "PackManifest", "VoicePack", "PackTools"],
             exclude: ["Fixtures"]),
         .testTarget(name: "VoicePackTests", dependencies: ["PackManifest", "VoicePack", "SpeechText"]),
         .testTarget(

@@ -11,10 +11,11 @@ public struct SplitOptions: Equatable, Sendable {
     public var raw: String?
     public var config: String?
     public var labelsOut: String?
-    public var take = "last"
-    public var minimumPauseMs = 250.0
-    public var marginBeforeMs = 30.0
-    public var marginAfterMs = 60.0
+    /// Nil: the splitter's default (`SplitRequest.defaults`), as are the others.
+    public var take: SplitRequest.Take?
+    public var minimumPauseMs: Double?
+    public var marginBeforeMs: Double?
+    public var marginAfterMs: Double?
     public var dryRun = false
     public var force = false
 
@@ -51,14 +52,19 @@ public struct SplitOptions: Equatable, Sendable {
                 "--labels-out", value: "FILE",
                 "also write the takes as Audacity labels (even when the count is wrong), to\nreview in Audacity and split again with --labels"
             ) { $0.labelsOut = $1 },
-            Option("--take", value: "first|last", "which take of a token read twice to keep (default: last)") {
-                options, text throws(UsageError) in
-                guard SplitRequest.Take(rawValue: text) != nil else {
+            Option(
+                "--take", value: "first|last",
+                "which take of a token read twice to keep (default: \(SplitRequest.defaults.take.rawValue))"
+            ) { options, text throws(UsageError) in
+                guard let take = SplitRequest.Take(rawValue: text) else {
                     throw UsageError(.split, "--take is first or last, not '\(text)'")
                 }
-                options.take = text
+                options.take = take
             },
-            Option("--min-pause-ms", value: "N", "the shortest silence that ends an utterance (default: 250)") {
+            Option(
+                "--min-pause-ms", value: "N",
+                "the shortest silence that ends an utterance (default: \(Int(SplitRequest.defaults.minimumPauseMs)))"
+            ) {
                 options, text throws(UsageError) in
                 guard let value = Double(text), value >= 20, value <= 10_000 else {
                     throw UsageError(.split, "--min-pause-ms takes milliseconds from 20 to 10000, not '\(text)'")
@@ -67,7 +73,8 @@ public struct SplitOptions: Equatable, Sendable {
             },
             Option(
                 "--margin-ms", value: "B[,A]",
-                "kept before and after each utterance, never into a neighbour (default: 30,60)"
+                "kept before and after each utterance, never into a neighbour (default: "
+                    + "\(Int(SplitRequest.defaults.marginBeforeMs)),\(Int(SplitRequest.defaults.marginAfterMs)))"
             ) {
                 options, text throws(UsageError) in
                 let parts = text.split(separator: ",").map { Double($0) }
@@ -76,8 +83,7 @@ public struct SplitOptions: Equatable, Sendable {
                     throw UsageError(
                         .split, "--margin-ms takes BEFORE or BEFORE,AFTER in ms (0 to 2000), not '\(text)'")
                 }
-                options.marginBeforeMs = parts[0]!
-                options.marginAfterMs = parts.count > 1 ? parts[1]! : parts[0]!
+                (options.marginBeforeMs, options.marginAfterMs) = (parts[0]!, parts.count > 1 ? parts[1]! : parts[0]!)
             },
             Option(flag: "--dry-run", "print the plan and write nothing") { $0.dryRun = true },
             Option(flag: "--force", "replace recordings of the same tokens already in the raw folder") {
@@ -120,10 +126,10 @@ enum SplitCommand {
         var request = SplitRequest(
             session: PackPaths.resolve(options.session, against: currentFolder), sessionName: options.session,
             raw: paths.raw, settings: settings, source: source)
-        request.take = SplitRequest.Take(rawValue: options.take) ?? .last
-        request.minimumPauseMs = options.minimumPauseMs
-        request.marginBeforeMs = options.marginBeforeMs
-        request.marginAfterMs = options.marginAfterMs
+        if let take = options.take { request.take = take }
+        if let pause = options.minimumPauseMs { request.minimumPauseMs = pause }
+        if let before = options.marginBeforeMs { request.marginBeforeMs = before }
+        if let after = options.marginAfterMs { request.marginAfterMs = after }
         request.force = options.force
         let rawName = paths.display(paths.raw)
 

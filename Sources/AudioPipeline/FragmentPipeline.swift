@@ -20,8 +20,8 @@ public struct FragmentPipeline: Sendable {
     public var removeDC = RemoveDC()
     public var downmix = Downmix()
     public var resample: Resample
-    public var trim = Trim()
-    public var normalize = Normalize()
+    public var trim: Trim
+    public var normalize: Normalize
     public var encode: Encode
 
     /// PackTools makes one from `assets.json` (`FragmentPipeline(settings:)`).

@@ -27,11 +27,10 @@ public struct Normalize: Equatable, Sendable {
     /// and the limiter's reduction on a sample reads a little either side of where the cap aimed.
     static let deepestMarginDB = 0.1
 
-    /// The defaults are the settings' (`Settings.Loudness`: −16 LUFS heard at 89.75 phon); a test holds the
-    /// two the same.
+    /// Every value given: the defaults live in the settings (`Settings.Loudness`), which PackTools maps here.
     public init(
-        targetPhon: Double = 89.75, targetLUFS: Double = -16, fullScaleDBSPL: Double = 90, ceilingDBTP: Double = -1,
-        maximumGainDB: Double = 40, maximumLimitingDB: Double = 12
+        targetPhon: Double, targetLUFS: Double, fullScaleDBSPL: Double, ceilingDBTP: Double, maximumGainDB: Double,
+        maximumLimitingDB: Double
     ) {
         self.targetPhon = targetPhon
         self.targetLUFS = targetLUFS

@@ -1,16 +1,12 @@
 import CSampleRate
+import PackManifest
 
 /// Converts a signal to another rate with libsamplerate; a signal already at that rate passes untouched.
 public struct Resample: Equatable, Sendable {
-    /// libsamplerate's sinc converters.
-    public enum Quality: String, Sendable {
-        case best, medium, fastest
-    }
-
     public var targetRate: Int
-    public var quality: Quality
+    public var quality: ResamplerQuality
 
-    public init(to targetRate: Int, quality: Quality) {
+    public init(to targetRate: Int, quality: ResamplerQuality) {
         self.targetRate = targetRate
         self.quality = quality
     }
@@ -28,7 +24,7 @@ public struct Resample: Equatable, Sendable {
 final class Resampler {
     private let state: OpaquePointer
 
-    init(quality: Resample.Quality, channels: Int = 1) throws(AudioError) {
+    init(quality: ResamplerQuality, channels: Int = 1) throws(AudioError) {
         var error: Int32 = 0
         guard let state = src_new(Resampler.converterType(quality), Int32(channels), &error) else {
             throw AudioError(file: "libsamplerate", problem: String(cString: src_strerror(error)), fix: "report this")
@@ -67,7 +63,7 @@ final class Resampler {
         return output
     }
 
-    static func converterType(_ quality: Resample.Quality) -> Int32 {
+    static func converterType(_ quality: ResamplerQuality) -> Int32 {
         switch quality {
         case .best: return Int32(SRC_SINC_BEST_QUALITY)
         case .medium: return Int32(SRC_SINC_MEDIUM_QUALITY)

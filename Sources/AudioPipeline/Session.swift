@@ -63,12 +63,16 @@ public struct SessionLevels: Sendable {
 /// utterance ends at a pause of at least `minimumPauseMs`. A stretch of sound that is short (a click) or
 /// more than `quieterThanVoicesDB` under the median utterance (a breath) is not an utterance.
 public struct UtteranceDetector: Sendable {
-    public var minimumPauseMs = 250.0
+    public var minimumPauseMs: Double
     public var minimumUtteranceMs = 80.0
     public var quieterThanVoicesDB = 20.0
-    public var trim = Trim()
+    /// What sound is: the pack's trim, so a session's utterances are found as `build` finds a recording's sound.
+    public var trim: Trim
 
-    public init(minimumPauseMs: Double = 250) { self.minimumPauseMs = minimumPauseMs }
+    public init(minimumPauseMs: Double, trim: Trim) {
+        self.minimumPauseMs = minimumPauseMs
+        self.trim = trim
+    }
 
     /// Each utterance's frames, from its first sound to its last, in order.
     public func utterances(in levels: SessionLevels) -> [Range<Int>] {

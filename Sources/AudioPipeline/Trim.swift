@@ -20,10 +20,10 @@ public struct Trim: Equatable, Sendable {
     static let windowMs = 10.0
     static let hopMs = 5.0
 
-    /// The defaults are the settings' (`Settings.Trim`); a test holds the two the same.
+    /// Every value given: the defaults live in the settings (`Settings.Trim`), which PackTools maps here.
     public init(
-        thresholdDB: Double = -50, noiseMarginDB: Double = 6, preRollMs: Double = 10, postRollMs: Double = 40,
-        fadeInMs: Double = 5, fadeOutMs: Double = 10
+        thresholdDB: Double, noiseMarginDB: Double, preRollMs: Double, postRollMs: Double, fadeInMs: Double,
+        fadeOutMs: Double
     ) {
         self.thresholdDB = thresholdDB
         self.noiseMarginDB = noiseMarginDB

@@ -38,3 +38,8 @@ public struct AudioFormat: Codable, Equatable, Hashable, Sendable {
         self.container = container
     }
 }
+
+/// libsamplerate's sinc converters, by the names the settings and the manifest use.
+public enum ResamplerQuality: String, CaseIterable, Codable, Sendable {
+    case best, medium, fastest
+}

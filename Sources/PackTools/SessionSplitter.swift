@@ -37,10 +37,13 @@ public struct SplitRequest: Sendable {
     public var raw: URL
     public var settings: Settings
     public var source: Source
-    public var take = Take.last
-    public var minimumPauseMs = 250.0
-    public var marginBeforeMs = 30.0
-    public var marginAfterMs = 60.0
+    /// What `split` does unless told otherwise; its help says them from here.
+    public static let defaults = (take: Take.last, minimumPauseMs: 250.0, marginBeforeMs: 30.0, marginAfterMs: 60.0)
+
+    public var take = defaults.take
+    public var minimumPauseMs = defaults.minimumPauseMs
+    public var marginBeforeMs = defaults.marginBeforeMs
+    public var marginAfterMs = defaults.marginAfterMs
     public var force = false
 
     public init(session: URL, sessionName: String, raw: URL, settings: Settings, source: Source) {
@@ -112,7 +115,7 @@ public enum SessionSplitter {
         -> Takes
     {
         let name = request.sessionName
-        let detector = UtteranceDetector(minimumPauseMs: request.minimumPauseMs)
+        let detector = UtteranceDetector(minimumPauseMs: request.minimumPauseMs, trim: Trim(request.settings.trim))
         func detect() throws(SplitError) -> (SoundFile.Info, [Range<Int>]) {
             do {
                 let levels = try SessionLevels.read(path: request.session.path, name: name, progress: progress)

@@ -128,8 +128,3 @@ public struct Settings: Equatable, Sendable {
         case error, warning
     }
 }
-
-/// libsamplerate's converters, by the names the settings use.
-public enum ResamplerQuality: String, CaseIterable, Codable, Sendable {
-    case best, medium, fastest
-}

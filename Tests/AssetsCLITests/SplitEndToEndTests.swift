@@ -79,7 +79,7 @@ import Testing
                     "--min-pause-ms", "300",
                 ])
         else { Issue.record("not a split"); return }
-        #expect(options.session == "take.flac" && options.expect == "@list.txt" && options.take == "first")
+        #expect(options.session == "take.flac" && options.expect == "@list.txt" && options.take == .first)
         #expect(options.marginBeforeMs == 20 && options.marginAfterMs == 80 && options.minimumPauseMs == 300)
         for (arguments, message) in [
             (["split", "take.wav"], "give either --expect LIST or --labels FILE"),

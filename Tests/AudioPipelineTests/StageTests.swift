@@ -1,5 +1,6 @@
 import Foundation
 import PackManifest
+import PackTools
 import Testing
 import VoicePack
 
@@ -114,7 +115,8 @@ import VoicePack
 
     @Test func keepsASoftFricativeOnsetAndCutsTheSilence() throws {
         let (samples, onset, end) = Self.delivery()
-        let (trimmed, report) = try Trim().apply(Signal(samples: samples, sampleRate: 44_100), name: "四.wav")
+        let (trimmed, report) = try Trim(Settings().trim).apply(
+            Signal(samples: samples, sampleRate: 44_100), name: "四.wav")
         let head = Double(onset) / 44.1 - report.headMs
         #expect(
             head >= 0,
@@ -133,7 +135,7 @@ import VoicePack
     @Test func steadyNoiseAloneIsAnError() throws {
         let hiss = TestSignals.noise(rms: 0.05, seconds: 0.5, seed: 8)
         let error = try #require(throws: AudioError.self) {
-            try Trim().apply(Signal(samples: hiss, sampleRate: 44_100), name: "digit_3.wav")
+            try Trim(Settings().trim).apply(Signal(samples: hiss, sampleRate: 44_100), name: "digit_3.wav")
         }
         #expect(error.description.contains("digit_3.wav"))
         #expect(error.description.contains("no voice stands out of the noise"))
@@ -141,7 +143,8 @@ import VoicePack
 
     @Test func allSilenceIsAnError() {
         #expect(throws: AudioError.self) {
-            try Trim().apply(Signal(samples: [Float](repeating: 0, count: 44_100), sampleRate: 44_100), name: "x.wav")
+            try Trim(Settings().trim).apply(
+                Signal(samples: [Float](repeating: 0, count: 44_100), sampleRate: 44_100), name: "x.wav")
         }
     }
 }
@@ -215,7 +218,7 @@ import VoicePack
     @Test(arguments: [0.003, 0.05, 0.4])
     func reachesTheTargetUnderTheCeiling(rms: Double) throws {
         let signal = Signal(samples: TestSignals.vowel(rms: rms, seconds: 0.3), sampleRate: 44_100)
-        let (output, report) = try Normalize().apply(signal, name: "x.wav")
+        let (output, report) = try Normalize(Settings().loudness).apply(signal, name: "x.wav")
         #expect(abs(try Self.heard(output) - Self.targetPhon) <= 0.1)
         #expect(abs(report.outputPhon - Self.targetPhon) <= 0.1)
         #expect(LoudnessMeter.truePeak(output) <= -1)
@@ -228,7 +231,7 @@ import VoicePack
         var samples = TestSignals.vowel(rms: 0.05, seconds: 0.6)
         for index in 10_000..<10_040 { samples[index] = 0.5 }
         let signal = Signal(samples: samples, sampleRate: 44_100)
-        let (output, report) = try Normalize().apply(signal, name: "x.wav")
+        let (output, report) = try Normalize(Settings().loudness).apply(signal, name: "x.wav")
         #expect(report.limiterReductionDB > 3)
         #expect(abs(try Self.heard(output) - Self.targetPhon) <= 0.2)
         #expect(LoudnessMeter.truePeak(output) <= -1)
@@ -244,7 +247,9 @@ import VoicePack
             for index in start..<(start + 20) { samples[index] = 0.9 }
         }
         let signal = Signal(samples: samples, sampleRate: 44_100)
-        let (output, report) = try Normalize(maximumLimitingDB: maximum).apply(signal, name: "x.wav")
+        var loudness = Settings().loudness
+        loudness.maximumLimitingDB = maximum
+        let (output, report) = try Normalize(loudness).apply(signal, name: "x.wav")
         #expect(report.limiterReductionDB <= maximum + 0.05, "\(report.limiterReductionDB) dB")
         #expect(report.limiterReductionDB >= maximum - 0.5, "\(report.limiterReductionDB) dB")
         #expect(report.outputPhon < Self.targetPhon - 0.5, "the target is out of reach: \(report.outputPhon)")
@@ -280,7 +285,9 @@ import VoicePack
             for index in 0..<441 { samples[samples.count - 1 - index] *= Float(index) / 441 }
             return Signal(samples: samples, sampleRate: 44_100)
         }
-        let heard = try [150, 250, 1500].map { try Self.heard(Normalize().apply(cut($0), name: "x.wav").0) }
+        let heard = try [150, 250, 1500].map {
+            try Self.heard(Normalize(Settings().loudness).apply(cut($0), name: "x.wav").0)
+        }
         #expect(heard.max()! - heard.min()! <= 0.5, "\(heard) phon")
         // The first round's measure, which read such cuts alike in LUFS, left them 2–5 phon apart.
         let firstRound = [150, 250, 1500].map { cut($0) }.map { signal in
@@ -299,8 +306,8 @@ import VoicePack
             let tone = TestSignals.vowel(rms: 0.05, seconds: seconds, tailSeconds: 0.01)
             return Signal(samples: silence + tone + silence, sampleRate: 44_100)
         }
-        let (shortOutput, short) = try Normalize().apply(burst(0.1), name: "short.wav")
-        let (longOutput, long) = try Normalize().apply(burst(2), name: "long.wav")
+        let (shortOutput, short) = try Normalize(Settings().loudness).apply(burst(0.1), name: "short.wav")
+        let (longOutput, long) = try Normalize(Settings().loudness).apply(burst(2), name: "long.wav")
         #expect(abs(try Self.heard(shortOutput) - Self.targetPhon) <= 0.1)
         #expect(abs(try Self.heard(longOutput) - Self.targetPhon) <= 0.1)
         let longHeardAtItsGain = try HeardLoudness(burst(2), fullScaleDBSPL: 90).n5Phon(gainDB: long.gainDB)
@@ -312,7 +319,7 @@ import VoicePack
 
     @Test func refusesAbsurdGain() {
         let whisper = Signal(samples: TestSignals.vowel(rms: 0.00005, seconds: 0.5), sampleRate: 44_100)
-        #expect(throws: AudioError.self) { try Normalize().apply(whisper, name: "x.wav") }
+        #expect(throws: AudioError.self) { try Normalize(Settings().loudness).apply(whisper, name: "x.wav") }
     }
 }
 

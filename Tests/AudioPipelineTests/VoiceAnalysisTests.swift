@@ -1,5 +1,7 @@
 import Foundation
+import PackTools
 import Testing
+import VoicePack
 
 @testable import AudioPipeline
 
@@ -34,7 +36,7 @@ import Testing
     }
 
     static func analyse(_ signal: Signal) throws -> VoiceAnalysis {
-        let bounds = try Trim().findSound(signal, name: "test")
+        let bounds = try Trim(Settings().trim).findSound(signal, name: "test")
         return VoiceAnalysis.measure(fragment: signal, source: signal, bounds: bounds)
     }
 

@@ -4,19 +4,9 @@ import VoicePack
 
 @testable import PackTools
 
-/// The audio pipeline's stages have settings of their own; `assets.json`'s are mapped onto them, and the two
-/// sets of defaults are the same.
+/// The audio pipeline's stages take every value; `assets.json`'s are mapped onto them (the defaults live once,
+/// in the settings).
 @Suite struct PipelineSettingsTests {
-    @Test func theStagesDefaultsAreTheSettingsDefaults() {
-        let settings = Settings()
-        #expect(Trim(settings.trim) == Trim())
-        #expect(Normalize(settings.loudness) == Normalize())
-        #expect(Resample.Quality(settings.resampler) == .medium)
-        let pipeline = FragmentPipeline(settings: settings)
-        #expect(pipeline.trim == Trim() && pipeline.normalize == Normalize())
-        #expect(pipeline.resample == Resample(to: 44_100, quality: .medium))
-    }
-
     @Test func everySettingReachesItsStage() {
         var settings = Settings()
         settings.trim = Settings.Trim()
