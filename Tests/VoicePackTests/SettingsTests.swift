@@ -1,3 +1,4 @@
+import Foundation
 import PackManifest
 import SpeechText
 import Testing
@@ -21,32 +22,94 @@ import VoicePack
         #expect(defaults.styles == ReadingStyle.allCases && defaults.forms == AmountForm.allCases)
     }
 
+    /// A value other than its default for every key `assets.json` knows.
+    static let everyKey: [String: String] = [
+        "raw": #""recordings""#, "out": #""built""#, "manifest": #""pack.json""#,
+        "format.sampleRate": "48000", "format.sampleFormat": #""pcm24""#, "format.container": #""caf""#,
+        "resampler": #""best""#,
+        "loudness.targetLUFS": "-18", "loudness.fullScaleDBSPL": "84", "loudness.truePeakCeilingDBTP": "-2",
+        "loudness.maximumGainDB": "30", "loudness.maximumLimitingDB": "6", "loudness.toleranceLU": "2",
+        "trim.thresholdDB": "-45", "trim.noiseMarginDB": "8", "trim.preRollMs": "20", "trim.postRollMs": "60",
+        "trim.fadeInMs": "4", "trim.fadeOutMs": "12",
+        "limits.maximumSourceSeconds": "10", "limits.minimumFragmentMs": "50", "limits.maximumFragmentMs": "3000",
+        "limits.utteranceWarningSeconds": "15",
+        "splice.gapMs": "30", "splice.crossfadeMs": "8",
+        "consistency.pitchSemitones": "6", "consistency.bandwidthOctaves": "2", "consistency.noiseDB": "20",
+        "consistency.paceRatio": "3", "consistency.severity": #""warning""#, "consistency.reportUnmeasured": "true",
+        "consistency.accept": #"["raw-audio/digit_3.wav"]"#,
+        "styles": #"["spoken", "formatter"]"#, "forms": #"["yuan"]"#, "maximumAmount": #""99999999.99""#,
+        "stems": #"{"yuan_2": "元"}"#, "phrases": #"{"phrase_wechat": "微信收款"}"#, "aliases": #"{"〇": "零"}"#,
+        "templates": #"{"wechat": "微信收款{amount}"}"#,
+    ]
+
+    /// Every key the reader knows, as it lists them in its error for an unknown key far from all of them.
+    func knownKeys() -> Set<String> {
+        var keys: Set<String> = []
+        func known(under section: String) -> [String] {
+            let document = section.isEmpty ? #"{"zzzzzzzzzzzz": 1}"# : #"{"\#(section)": {"zzzzzzzzzzzz": 1}}"#
+            let said = issues(document).first ?? ""
+            guard let list = said.components(separatedBy: "known keys here: ").last, said.contains("known keys here")
+            else { return [] }
+            return list.components(separatedBy: ", ")
+        }
+        for key in known(under: "") where key != "schemaVersion" {
+            let inner = known(under: key)
+            // A section (an object of settings) lists its own keys; a map or a value does not.
+            if inner.isEmpty { keys.insert(key) } else { keys.formUnion(inner.map { "\(key).\($0)" }) }
+        }
+        return keys
+    }
+
+    /// Each key the reader knows is in this test, and each one set alone moves the settings from their
+    /// defaults: a key read into nothing, or a new key without a check here, fails.
     @Test func everySettingIsRead() throws {
+        let known = knownKeys()
+        #expect(known.count > 30, "the reader's keys could not be listed: \(known)")
+        // Retired keys are known so that a file still setting them is told what replaced them.
+        let retired: Set = ["splice.maximumStepDB", "splice.stepSeverity"]
+        #expect(
+            known == Set(Self.everyKey.keys).union(retired),
+            "keys without a check: \(known.subtracting(Self.everyKey.keys).subtracting(retired))")
+        for key in retired {
+            let parts = key.split(separator: ".")
+            #expect(issues("{\"\(parts[0])\": {\"\(parts[1])\": 1}}").first?.contains("no longer a setting") == true)
+        }
+        for (key, value) in Self.everyKey.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: ".")
+            let document =
+                parts.count == 1 ? "{\"\(key)\": \(value)}" : "{\"\(parts[0])\": {\"\(parts[1])\": \(value)}}"
+            let settings = try Settings.parse(document, name: "assets.json")
+            #expect(settings != Settings(), "\(key): \(value) changed nothing")
+        }
         let settings = try Settings.parse(
-            """
-            {
-              "schemaVersion": 1, "raw": "recordings", "out": "built", "manifest": "pack.json",
-              "format": {"sampleRate": 48000, "sampleFormat": "pcm24", "container": "caf"},
-              "resampler": "medium",
-              "loudness": {"targetLUFS": -18, "truePeakCeilingDBTP": -2, "maximumGainDB": 30, "maximumLimitingDB": 6, "toleranceLU": 1},
-              "trim": {"thresholdDB": -45, "noiseMarginDB": 8, "preRollMs": 20, "postRollMs": 60, "fadeInMs": 4, "fadeOutMs": 12},
-              "limits": {"maximumSourceSeconds": 10, "minimumFragmentMs": 50, "maximumFragmentMs": 3000, "utteranceWarningSeconds": 15},
-              "splice": {"gapMs": 30, "crossfadeMs": 8},
-              "styles": ["spoken", "formatter"], "forms": ["yuan"],
-              "stems": {"yuan_2": "元"}, "phrases": {"phrase_wechat": "微信收款"},
-              "aliases": {"〇": "零"}, "templates": {"wechat": "微信收款{amount}"}
-            }
-            """, name: "assets.json")
+            "{"
+                + Self.everyKey.filter { !$0.key.contains(".") }.map { "\"\($0.key)\": \($0.value)" }.joined(
+                    separator: ", ") + "}", name: "assets.json")
         #expect(settings.raw == "recordings" && settings.out == "built" && settings.manifest == "pack.json")
-        #expect(settings.format == AudioFormat(sampleRate: 48_000, channels: 1, sampleFormat: .pcm24, container: .caf))
-        #expect(settings.resampler == .medium)
-        #expect(settings.loudness.targetLUFS == -18 && settings.loudness.toleranceLU == 1)
-        #expect(settings.trim.thresholdDB == -45 && settings.trim.fadeOutMs == 12)
-        #expect(settings.limits.maximumSourceSeconds == 10 && settings.limits.utteranceWarningSeconds == 15)
-        #expect(settings.splice.gapMs == 30 && settings.splice.crossfadeMs == 8)
+        let bound = try Amount(parsing: "99999999.99")
+        #expect(settings.resampler == .best && settings.maximumAmount == bound)
         #expect(settings.styles == [.spoken, .formatter] && settings.forms == [.yuan])
         #expect(settings.stems == ["yuan_2": "元"] && settings.phrases == ["phrase_wechat": "微信收款"])
         #expect(settings.aliases == ["〇": "零"] && settings.templates == ["wechat": "微信收款{amount}"])
+    }
+
+    /// The README's settings table names every key the reader knows, and no other.
+    @Test func theReadmeTableNamesEveryKey() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let table =
+            try #require(text.components(separatedBy: "### Settings (`assets.json`)").last)
+            .components(separatedBy: "\n### ").first ?? ""
+        var named: Set<String> = []
+        for row in table.split(separator: "\n") where row.hasPrefix("| `") {
+            let cell = row.dropFirst(2).prefix { $0 != "|" }
+            named.formUnion(
+                cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+                    .map { String($0.element) })
+        }
+        #expect(
+            named == knownKeys().subtracting(["splice.maximumStepDB", "splice.stepSeverity"]).union(["schemaVersion"]))
     }
 
     @Test func unknownKeysNameTheNearestKnownOne() {
