@@ -105,6 +105,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["PackTools", "AudioPipeline", "PackManifest", "VoicePack", "SpeechText"],
             path: "Tests/TestSupport"),
+        .testTarget(name: "PackReportsTests", dependencies: ["PackReports", "PackTools", "PackManifest", "VoicePack"]),
         .testTarget(
             name: "AssetsCLITests",
             dependencies: ["AssetsCLI", "AudioPipeline", "PackManifest", "PackReports", "TestSupport", "assets"]),

@@ -1,0 +1,99 @@
+import Foundation
+import PackManifest
+import PackReports
+import Testing
+import VoicePack
+
+@testable import PackTools
+
+/// The reports as pure functions of values made here: no pack, no file.
+@Suite struct RenderingTests {
+    static let paths = PackPaths(
+        root: URL(fileURLWithPath: "/pack"), raw: URL(fileURLWithPath: "/pack/raw-audio"),
+        out: URL(fileURLWithPath: "/pack/normalized"), manifest: URL(fileURLWithPath: "/pack/manifest.json"))
+
+    static func report() -> CheckReport {
+        var report = CheckReport()
+        report.add(
+            .coverage, "〇",
+            [Diagnostic(.error, .token("〇"), .coverage, "no fragment & no alias", fix: "add <raw-audio/〇.wav>")])
+        report.add(
+            .sound, "normalized/digit_3.wav",
+            [
+                Diagnostic(
+                    .warning, paths.subject(manifestPath: "normalized/digit_3.wav"), .sound, "3: cut", fix: "re-export")
+            ])
+        report.add(.budget, "longest utterance")
+        return report
+    }
+
+    /// JUnit: a suite for every category (found or not) in the enum's order, the error a failure with its
+    /// message escaped, the warning in system-out.
+    @Test func junitHasASuiteForEveryCategory() {
+        let xml = CheckRendering.junit(Self.report())
+        let suites = xml.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(suites.map(String.init) == Diagnostic.Category.allCases.map(\.rawValue))
+        #expect(xml.contains("<failure message=\"no fragment &amp; no alias\">"))
+        #expect(xml.contains("<system-out>normalized/digit_3.wav: warning: [sound] 3: cut: re-export</system-out>"))
+        #expect(xml.contains("<testsuites name=\"assets check\" tests=\"3\" failures=\"1\">"))
+    }
+
+    /// Xcode and GitHub lines: a file's finding on the file, a token's on the settings file, with the subject
+    /// said where the file does not say it.
+    @Test func annotationsPointAtTheFileToMend() {
+        let settings = URL(fileURLWithPath: "/pack/assets.json")
+        let annotations = CheckAnnotations(paths: Self.paths, settingsFile: settings)
+        let findings = Self.report().findings
+        #expect(
+            annotations.xcode(findings[0])
+                == "/pack/assets.json: error: 〇: [coverage] no fragment & no alias: add <raw-audio/〇.wav>")
+        #expect(annotations.xcode(findings[1]) == "/pack/normalized/digit_3.wav: warning: [sound] 3: cut: re-export")
+        #expect(
+            annotations.github(findings[1], repository: URL(fileURLWithPath: "/"))
+                == "::warning file=pack/normalized/digit_3.wav,title=sound::3: cut: re-export")
+    }
+
+    /// A diff with one of each: the text, the Markdown table and the JSON say the same things.
+    @Test func aDiffReadsTheSameInEveryFormat() throws {
+        func fragment(_ token: String, gain: Double, source: String) -> Manifest.Fragment {
+            Manifest.Fragment(
+                token: token, file: "normalized/\(token).wav", frames: 4410, durationMs: 100, sha256: "f\(gain)",
+                loudnessPhon: 89.75, loudnessLUFS: -16, truePeakDBTP: -1.1, gainDB: gain, limiterReductionDB: 0,
+                trimmedHeadMs: 0, trimmedTailMs: 0, headDBFS: -10, tailDBFS: -20, warnings: [],
+                source: Manifest.Source(
+                    file: "raw-audio/\(token).wav", sha256: source, size: 1, sampleRate: 44_100, channels: 1,
+                    format: "wav/pcm16", frames: 4410, durationMs: 100, loudnessLUFS: -20, truePeakDBTP: -5,
+                    noiseFloorDBFS: -80, clippedSamples: 0, channelDecision: "mono"))
+        }
+        func entry(_ fragment: Manifest.Fragment) -> PackDiff.Entry {
+            PackDiff.Entry(
+                fragment: fragment, location: URL(fileURLWithPath: "/nowhere"), verdict: "matches the voice",
+                waveform: nil)
+        }
+        let (old, new) = (fragment("七", gain: 3, source: "aaaa"), fragment("七", gain: 9, source: "bbbb"))
+        let diff = PackDiff(
+            base: "HEAD", added: [entry(fragment("欢迎", gain: 1, source: "c"))],
+            removed: [entry(fragment("九", gain: 2, source: "d"))],
+            changed: [
+                PackDiff.Change(
+                    token: "七", figures: PackDiff.figures(entry(old), entry(new)), sameTake: true, before: entry(old),
+                    after: entry(new))
+            ], unchanged: 12, packGain: nil, movedWithGain: 0,
+            settings: [PackDiff.Setting(key: "templates.welcome", before: nil, after: "\"欢迎{amount}\"")],
+            utterances: [])
+        let text = DiffReport.text(diff)
+        #expect(text.hasPrefix("assets diff against HEAD: 1 changed, 1 added, 1 removed, 12 unchanged\n"))
+        #expect(text.contains("  七  the same take exported again\n"))
+        #expect(text.contains("      gain       3 dB → 9 dB\n"), "\(text)")
+        let markdown = DiffReport.markdown(diff)
+        #expect(markdown.contains("|  | gain | 3 dB | 9 dB |\n"))
+        #expect(markdown.contains("| `templates.welcome` | — | `\"欢迎{amount}\"` |\n"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(DiffReport.json(diff).utf8)) as? [String: Any])
+        let changed = try #require((json["changed"] as? [[String: Any]])?.first)
+        let figures = try #require(changed["changes"] as? [[String: Any]])
+        #expect(figures.map { $0["name"] as? String } == ["recording", "gain"])
+        #expect(figures.last?["after"] as? Double == 9)
+        #expect(json["unchanged"] as? Int == 12)
+    }
+}
