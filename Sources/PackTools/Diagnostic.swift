@@ -9,7 +9,7 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Encodable, CustomString
     /// Which check found it. Every renderer lists every case (JUnit a suite each), so a category added here
     /// appears in every format without touching one.
     public enum Category: String, CaseIterable, Equatable, Hashable, Sendable, Encodable {
-        case manifest, stale, naming, coverage, audio, sound, consistency, budget, settings
+        case manifest, stale, naming, coverage, audio, sound, consistency, budget
     }
 
     /// What a finding is about, holding file paths as paths.

@@ -100,7 +100,7 @@ import Testing
         // A suite for every category, found or not: one added to `Diagnostic.Category` appears here by itself.
         #expect(
             counter.suites == [
-                "manifest", "stale", "naming", "coverage", "audio", "sound", "consistency", "budget", "settings",
+                "manifest", "stale", "naming", "coverage", "audio", "sound", "consistency", "budget",
             ])
         // Per fragment (manifest, sound, consistency), per recording (stale), per token (coverage), plus settings
         // and budget.
