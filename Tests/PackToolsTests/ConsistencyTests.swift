@@ -163,6 +163,15 @@ import VoicePack
         #expect(Self.findings(Self.usual + [Self.fragment("六", bandwidth: 4_000)]) == ["六": [.band]])
     }
 
+    /// A band cut as a telephone line cuts it leaves the tracker a harmonic (3/2 of the pitch): the band is
+    /// said, not another voice as well; the same register in a full band is another voice.
+    @Test func aNarrowBandIsNotAlsoReportedAsAnotherVoice() {
+        let harmonic = 200 * 1.5
+        #expect(
+            Self.findings(Self.usual + [Self.fragment("六", register: harmonic, bandwidth: 3_400)]) == ["六": [.band]])
+        #expect(Self.findings(Self.usual + [Self.fragment("六", register: harmonic)]) == ["六": [.voice]])
+    }
+
     /// Against a pack of digital silence (120 dB), noise 45 dB under the voice is not heard in a notification;
     /// 20 dB is. A pack whose own noise is audible sets a fragment apart only by being `noiseDB` noisier.
     @Test func noiseIsJudgedByWhetherItIsAudible() {
