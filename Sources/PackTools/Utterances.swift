@@ -25,7 +25,7 @@ public struct PlannedUtterance: Sendable {
 ///   chosen greedily from a fixed list (each next amount the one that adds the most tokens not heard yet;
 ///   ties to the shorter text, then the smaller amount), so the same pack always gets the same amounts;
 /// - the longest utterance, the one `check` measures against iOS's 30 s;
-/// - one amount in each template.
+/// - one amount in each template: 88, or `maximumAmount` when that is less.
 public enum UtterancePlan {
     /// Amounts that together say every token of every style and form: 零 and 〇 in gaps, 两 before 百千万亿,
     /// 十 alone and after a digit, 角 and 分, 点, 整, 万 and 亿 — and every digit under any `maximumAmount`
@@ -36,6 +36,9 @@ public enum UtterancePlan {
         "2000.09", "3456.78",
         "20000", "98765.43", "100010", "200000000", "123456789.12", "600000000000",
     ].map { try! Amount(parsing: $0) }
+
+    /// What each template is heard saying (八十八元整), or `maximumAmount` when the app says less.
+    static let templateAmount = try! Amount(parsing: "88")
 
     public static func plan(settings: Settings, pack: SoundPack?, longest: Utterance?) -> [PlannedUtterance] {
         let phrases = Set(settings.phrases.values)
@@ -78,7 +81,8 @@ public enum UtterancePlan {
             for (name, text) in settings.templates.sorted(by: { $0.key < $1.key }) {
                 planned.append(
                     utterance(
-                        "template \(name)", try! Amount(parsing: "88"), style, form, Template(name: name, text: text)))
+                        "template \(name)", min(templateAmount, settings.amountBound), style, form,
+                        Template(name: name, text: text)))
             }
         }
         return planned

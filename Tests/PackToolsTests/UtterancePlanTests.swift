@@ -38,6 +38,17 @@ import VoicePack
         }
     }
 
+    /// Every amount the audit plays is one the app says: under a `maximumAmount` of 50 a template says 50,
+    /// not 88.
+    @Test func everyPlannedAmountIsUnderTheBound() throws {
+        var settings = Settings()
+        settings.maximumAmount = try Amount(parsing: "50")
+        settings.templates = ["wechat": "微信收款，{amount}"]
+        let planned = UtterancePlan.plan(settings: settings, pack: nil, longest: nil)
+        #expect(!planned.isEmpty && planned.allSatisfy { $0.amount <= settings.amountBound })
+        #expect(planned.first { $0.template == "wechat" }?.text == "微信收款，五十元整")
+    }
+
     /// A level step at a join is what every good fragment's decay makes (a tail faded to −47 dBFS against the
     /// next one's onset), so it is no finding; a settings file that still sets the retired step rule is told so.
     @Test func aLevelStepAtAJoinIsNoFindingAndItsSettingIsRetired() throws {
