@@ -1,9 +1,7 @@
-import Checksum
 import Foundation
 import PackManifest
 import PackTools
 import SpeechText
-import Splicer
 import VoicePack
 
 /// `assets say AMOUNT`: the text, the tokens and — with a pack — the spliced sound of an amount.
@@ -81,130 +79,30 @@ public struct SayOptions: Equatable, Sendable {
 }
 
 enum SayCommand {
-    /// Why `say` stopped: the message, and the exit status it means.
-    struct Stop: Error {
-        let status: ExitStatus
-        let message: String
-    }
-
     static func run(_ options: SayOptions, console: Console, currentFolder: URL) -> ExitStatus {
-        do {
-            show(try say(options, currentFolder: currentFolder), options: options, console: console)
-            return .success
-        } catch {
-            console.printError(error.message)
-            return error.status
-        }
-    }
-
-    static func say(_ options: SayOptions, currentFolder: URL) throws(Stop) -> Said {
         let settings: Settings
         let paths: PackPaths
         do {
             (settings, paths) = try options.pack.load(command: .say, currentFolder: currentFolder)
         } catch {
-            throw Stop(status: .usageError, message: error.description)
+            console.printError(error.description)
+            return .usageError
         }
-        if let bound = settings.maximumAmount, options.amount > bound {
-            throw Stop(
-                status: .usageError,
-                message:
-                    "assets say: \(options.amount.plain) is more than the app says: maximumAmount in assets.json is \(bound.plain); say a smaller amount, or raise maximumAmount"
-            )
-        }
-        let style = options.style ?? settings.styles.first ?? .spoken
-        let form = options.form ?? settings.forms.first ?? .yuan
-        let reading = SpeechConverter(style: style, form: form).reading(of: options.amount)
-        let lock = try openPack(options, paths: paths)
-        defer { withExtendedLifetime(lock) {} }
-        var (text, tokens) = (reading.text, reading.tokens)
-        if let name = options.template {
-            switch templated(reading, name: name, settings: settings, pack: lock.pack) {
-            case .success(let result): (text, tokens) = result
-            case .failure(let problem): throw Stop(status: .usageError, message: "assets say: \(problem.message)")
-            }
-        }
-        var said = Said(style: style, form: form, text: text, tokens: tokens, durationMs: nil, written: nil)
-        if let pack = lock.pack {
-            (said.durationMs, said.written) = try splice(
-                tokens, from: pack, settings: settings, options: options, currentFolder: currentFolder)
-        }
-        return said
-    }
-
-    /// The pack, read under its lock, when there is one (or `-o` needs one); nil pack without a manifest.
-    static func openPack(_ options: SayOptions, paths: PackPaths) throws(Stop) -> (pack: SoundPack?, lock: PackLock?) {
-        let hasPack = FileManager.default.fileExists(atPath: paths.manifest.path)
-        if !hasPack, let manifest = options.pack.manifest {
-            throw Stop(
-                status: .problemsFound,
-                message: "assets say: \(manifest): no such manifest: run `assets build` first, or leave out --manifest")
-        }
-        let lock = hasPack ? try? PackReading.open(paths) : nil
-        guard hasPack || options.output != nil else { return (nil, lock) }
+        let request = SayRequest(
+            amount: options.amount, style: options.style, form: options.form, template: options.template,
+            output: options.output.map { (PackPaths.resolve($0, against: currentFolder), $0) },
+            nameByContent: options.nameByContent, manifestName: options.pack.manifest)
         do {
-            return (try SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) }), lock)
+            show(try AmountSaying.say(request, paths: paths, settings: settings), options: options, console: console)
+            return .success
         } catch {
-            throw Stop(
-                status: .problemsFound, message: "assets say: \(paths.display(paths.manifest)): \(error.message)")
+            console.printError("assets say: \(error.message)")
+            return error.isUsage ? .usageError : .problemsFound
         }
-    }
-
-    /// The spliced sound's length, and where `-o` wrote it.
-    static func splice(
-        _ tokens: [Token], from pack: SoundPack, settings: Settings, options: SayOptions, currentFolder: URL
-    ) throws(Stop) -> (durationMs: Double, written: String?) {
-        let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
-        do {
-            let durationMs = splicer.durationMs(frames: try splicer.frames(for: tokens))
-            guard let output = options.output else { return (durationMs, nil) }
-            let written = try write(
-                splicer.splice(tokens), splicer: splicer, to: output, options: options, currentFolder: currentFolder)
-            return (durationMs, written)
-        } catch let error as SpliceError {
-            throw Stop(status: .problemsFound, message: "assets say: \(error.description)")
-        } catch {
-            throw Stop(
-                status: .problemsFound,
-                message: "assets say: \(options.output ?? ""): cannot be written (\(error.localizedDescription))")
-        }
-    }
-
-    struct TemplateProblem: Error {
-        let message: String
-    }
-
-    /// The reading inside template `name` (from the settings, else the manifest): its text and tokens.
-    static func templated(_ reading: Reading, name: String, settings: Settings, pack: SoundPack?) -> Result<
-        (text: String, tokens: [Token]), TemplateProblem
-    > {
-        let templates = (pack?.manifest.templates ?? [:]).merging(settings.templates) { _, fromSettings in
-            fromSettings
-        }
-        guard let pattern = templates[name] else {
-            let known = templates.keys.sorted()
-            let hint =
-                known.isEmpty ? "add \"templates\" to assets.json" : "use one of \(known.joined(separator: ", "))"
-            return .failure(TemplateProblem(message: "unknown template '\(name)': \(hint)"))
-        }
-        let template = Template(name: name, text: pattern)
-        let phrases = Set(settings.phrases.values).union(
-            pack?.manifest.fragments.map(\.token).filter { $0.count > 1 } ?? [])
-        return .success((template.text(around: reading), template.tokens(around: reading, phrases: phrases)))
-    }
-
-    /// What `say` found for the amount: in which style and form, the text, the tokens, and the sound.
-    struct Said {
-        let style: ReadingStyle
-        let form: AmountForm
-        let text: String
-        let tokens: [Token]
-        var durationMs: Double?
-        var written: String?
     }
 
     /// The reading as text (text, tokens, length, file written) or as JSON.
-    static func show(_ said: Said, options: SayOptions, console: Console) {
+    static func show(_ said: SaidAmount, options: SayOptions, console: Console) {
         let (text, tokens, durationMs, written) = (said.text, said.tokens, said.durationMs, said.written)
         switch options.format {
         case .json:
@@ -220,25 +118,6 @@ enum SayCommand {
             if let durationMs { console.print(String(format: "%.0f ms", durationMs)) }
             if let written { console.print("wrote \(written)") }
         }
-    }
-
-    private static func write(
-        _ sound: PCMAudio, splicer: Splicer, to output: String, options: SayOptions, currentFolder: URL
-    ) throws -> String {
-        let target = PackPaths.resolve(output, against: currentFolder)
-        var url = target
-        var container = Container(rawValue: target.pathExtension.lowercased()) ?? splicer.pack.manifest.format.container
-        if options.nameByContent {
-            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            container = splicer.pack.manifest.format.container
-            let data = splicer.fileData(sound, container: container)
-            url = target.appendingPathComponent(
-                Splicer.contentName(of: data, digest: { SHA256.hex(of: $0) }, extension: container.fileExtension))
-            try data.write(to: url, options: .atomic)
-        } else {
-            try splicer.fileData(sound, container: container).write(to: url, options: .atomic)
-        }
-        return options.nameByContent ? (output as NSString).appendingPathComponent(url.lastPathComponent) : output
     }
 }
 
