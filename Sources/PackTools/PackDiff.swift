@@ -338,7 +338,7 @@ extension PackDiff {
 /// the same voice (its waveform's phase is its own).
 enum SameTake {
     /// Left over after the best gain and alignment, as a share of the sound: under this (−15 dB), the same
-    /// take. On the shipped pack a take 6 dB quieter leaves −78 dB, and −21 dB where the pack gain also moved
+    /// take. On the shipped pack a take 6 dB quieter leaves −89 dB, and −21 dB where the pack gain also moved
     /// and the limiter took 3 dB more of its peaks; another syllable leaves 0 dB.
     static let residual = 0.03
 
