@@ -62,8 +62,8 @@ extension Settings {
     }
 }
 
-/// Walks the JSON of `assets.json` against the known keys, collecting every problem.
-private struct SettingsReader {
+/// Walks the JSON of `assets.json` against the known keys (`Settings.keys`), collecting every problem.
+struct SettingsReader {
     let file: String
     var issues: [SettingsIssue] = []
 
@@ -71,187 +71,53 @@ private struct SettingsReader {
 
     mutating func read(_ root: JSONNode) -> Settings {
         var settings = Settings()
-        members(
-            root, "",
-            [
-                "schemaVersion": { reader, node, key in
-                    guard let version = reader.number(node, key) else { return }
-                    if version != Double(Settings.schemaVersion) {
-                        reader.issue(
-                            node, key,
-                            "this assets reads schema version \(Settings.schemaVersion), the file is version \(jsonValueText(node.value)): "
-                                + (version > Double(Settings.schemaVersion)
-                                    ? "update assets" : "set it to \(Settings.schemaVersion)"))
-                    }
-                },
-                "raw": { reader, node, key in reader.path(node, key).map { settings.raw = $0 } },
-                "out": { reader, node, key in reader.path(node, key).map { settings.out = $0 } },
-                "manifest": { reader, node, key in reader.path(node, key).map { settings.manifest = $0 } },
-                "format": { reader, node, key in settings.format = reader.format(node, key) },
-                "resampler": { reader, node, key in
-                    reader.choice(node, key, ResamplerQuality.self).map { settings.resampler = $0 }
-                },
-                "loudness": { reader, node, key in settings.loudness = reader.loudness(node, key) },
-                "trim": { reader, node, key in settings.trim = reader.trim(node, key) },
-                "limits": { reader, node, key in settings.limits = reader.limits(node, key) },
-                "splice": { reader, node, key in settings.splice = reader.splice(node, key) },
-                "consistency": { reader, node, key in settings.consistency = reader.consistency(node, key) },
-                "styles": { reader, node, key in reader.names(node, key, ReadingStyle.self).map { settings.styles = $0 }
-                },
-                "forms": { reader, node, key in reader.names(node, key, AmountForm.self).map { settings.forms = $0 } },
-                "maximumAmount": { reader, node, key in reader.amount(node, key).map { settings.maximumAmount = $0 } },
-                "stems": { reader, node, key in
-                    reader.stringMap(node, key).map { settings.stems = $0.mapValues { Token($0) } }
-                },
-                "phrases": { reader, node, key in reader.stringMap(node, key).map { settings.phrases = $0 } },
-                "aliases": { reader, node, key in
-                    reader.stringMap(node, key).map { map in
-                        settings.aliases = Dictionary(
-                            uniqueKeysWithValues: map.map { (Token($0.key), Token($0.value)) })
-                    }
-                },
-                "templates": { reader, node, key in
-                    reader.stringMap(node, key).map { map in
-                        for (name, text) in map where !text.contains("{amount}") {
-                            reader.issue(
-                                node, "\(key).\(name)",
-                                "'\(text)' has no {amount}: write where the amount goes, as in 微信收款{amount}")
-                        }
-                        settings.templates = map
-                    }
-                },
-            ])
+        read(root, section: "", into: &settings)
         if settings.limits.minimumFragmentMs >= settings.limits.maximumFragmentMs {
             issue(nil, "limits", "minimumFragmentMs must be under maximumFragmentMs")
         }
         return settings
     }
 
-    mutating func format(_ node: JSONNode, _ key: String) -> AudioFormat {
-        var format = AudioFormat()
-        members(
-            node, key,
-            [
-                "sampleRate": { r, n, k in
-                    r.number(n, k, in: 8000...192_000, integer: true).map {
-                        format.sampleRate = Int($0)
-                    }
-                },
-                "sampleFormat": { r, n, k in
-                    r.choice(n, k, SampleFormat.self).map { format.sampleFormat = $0 }
-                },
-                "container": { r, n, k in
-                    r.choice(n, k, Container.self).map { format.container = $0 }
-                },
-            ])
-        return format
+    /// The members of the object at `section` (`""` for the top, `trim` for `"trim": {…}`): each a known
+    /// key read into `settings`, a section walked in turn, or an unknown key named with the nearest known one.
+    mutating func read(_ node: JSONNode, section: String, into settings: inout Settings) {
+        guard case .object(let members) = node.value else {
+            issue(node, section, "expected an object, found \(node.value.typeName)")
+            return
+        }
+        let prefix = section.isEmpty ? "" : section + "."
+        let names = Settings.keys.compactMap { key -> String? in
+            guard key.path.hasPrefix(prefix) else { return nil }
+            return String(key.path.dropFirst(prefix.count).prefix { $0 != "." })
+        }
+        for member in members {
+            let path = prefix + member.key
+            if let key = Settings.keys.first(where: { $0.path == path }) {
+                key.read(&self, member.node, path, &settings)
+            } else if names.contains(member.key) {
+                read(member.node, section: path, into: &settings)
+            } else {
+                var message = "unknown key"
+                let known = Set(names).sorted()
+                if let near = Suggestion.nearest(to: member.key, in: known) {
+                    message += " (did you mean '\(near)'?)"
+                } else {
+                    message += "; known keys here: " + known.joined(separator: ", ")
+                }
+                issues.append(SettingsIssue(file: file, position: member.keyPosition, key: path, message: message))
+            }
+        }
     }
 
-    mutating func loudness(_ node: JSONNode, _ key: String) -> Settings.Loudness {
-        var loudness = Settings.Loudness()
-        members(
-            node, key,
-            [
-                "targetLUFS": { r, n, k in
-                    r.number(n, k, in: -70...0).map { loudness.targetLUFS = $0 }
-                },
-                "fullScaleDBSPL": { r, n, k in
-                    r.number(n, k, in: 60...130).map { loudness.fullScaleDBSPL = $0 }
-                },
-                "truePeakCeilingDBTP": { r, n, k in
-                    r.number(n, k, in: -30...0).map { loudness.truePeakCeilingDBTP = $0 }
-                },
-                "maximumGainDB": { r, n, k in
-                    r.number(n, k, in: 0...80).map { loudness.maximumGainDB = $0 }
-                },
-                "maximumLimitingDB": { r, n, k in
-                    r.number(n, k, in: 0...40).map { loudness.maximumLimitingDB = $0 }
-                },
-                "toleranceLU": { r, n, k in
-                    r.number(n, k, in: 0.05...10).map { loudness.toleranceLU = $0 }
-                },
-            ])
-        return loudness
-    }
-
-    mutating func trim(_ node: JSONNode, _ key: String) -> Settings.Trim {
-        var trim = Settings.Trim()
-        members(
-            node, key,
-            [
-                "thresholdDB": { r, n, k in
-                    r.number(n, k, in: -90 ... -10).map { trim.thresholdDB = $0 }
-                },
-                "noiseMarginDB": { r, n, k in
-                    r.number(n, k, in: 0...30).map { trim.noiseMarginDB = $0 }
-                },
-                "preRollMs": { r, n, k in r.number(n, k, in: 0...500).map { trim.preRollMs = $0 }
-                },
-                "postRollMs": { r, n, k in
-                    r.number(n, k, in: 0...1000).map { trim.postRollMs = $0 }
-                },
-                "fadeInMs": { r, n, k in r.number(n, k, in: 0...100).map { trim.fadeInMs = $0 } },
-                "fadeOutMs": { r, n, k in r.number(n, k, in: 0...200).map { trim.fadeOutMs = $0 }
-                },
-            ])
-        return trim
-    }
-
-    mutating func limits(_ node: JSONNode, _ key: String) -> Settings.Limits {
-        var limits = Settings.Limits()
-        members(
-            node, key,
-            [
-                "maximumSourceSeconds": { r, n, k in
-                    r.number(n, k, in: 1...3600).map { limits.maximumSourceSeconds = $0 }
-                },
-                "minimumFragmentMs": { r, n, k in
-                    r.number(n, k, in: 0...10_000).map { limits.minimumFragmentMs = $0 }
-                },
-                "maximumFragmentMs": { r, n, k in
-                    r.number(n, k, in: 10...60_000).map { limits.maximumFragmentMs = $0 }
-                },
-                "utteranceWarningSeconds": { r, n, k in
-                    r.number(n, k, in: 1...30).map { limits.utteranceWarningSeconds = $0 }
-                },
-            ])
-        return limits
-    }
-
-    mutating func splice(_ node: JSONNode, _ key: String) -> Settings.Splice {
-        var splice = Settings.Splice()
-        members(
-            node, key,
-            [
-                "gapMs": { r, n, k in r.number(n, k, in: 0...2000).map { splice.gapMs = $0 } },
-                "crossfadeMs": { r, n, k in
-                    r.number(n, k, in: 0...100).map { splice.crossfadeMs = $0 }
-                },
-                // Retired: a join's level step judged the better fragment (a tail faded far down) the worse.
-                "maximumStepDB": { r, n, k in r.retired(n, k) },
-                "stepSeverity": { r, n, k in r.retired(n, k) },
-            ])
-        return splice
-    }
-
-    typealias Field = (inout SettingsReader, JSONNode, String) -> Void
-
-    mutating func consistency(_ node: JSONNode, _ key: String) -> Settings.Consistency {
-        var consistency = Settings.Consistency()
-        members(
-            node, key,
-            [
-                "pitchSemitones": { r, n, k in r.number(n, k, in: 0.5...48).map { consistency.pitchSemitones = $0 } },
-                "bandwidthOctaves": { r, n, k in
-                    r.number(n, k, in: 0.1...10).map { consistency.bandwidthOctaves = $0 }
-                },
-                "noiseDB": { r, n, k in r.number(n, k, in: 1...120).map { consistency.noiseDB = $0 } },
-                "paceRatio": { r, n, k in r.number(n, k, in: 1.1...20).map { consistency.paceRatio = $0 } },
-                "severity": { r, n, k in r.choice(n, k, Settings.Severity.self).map { consistency.severity = $0 } },
-                "reportUnmeasured": { r, n, k in r.bool(n, k).map { consistency.reportUnmeasured = $0 } },
-                "accept": { r, n, k in r.paths(n, k).map { consistency.accept = $0 } },
-            ])
-        return consistency
+    mutating func schemaVersion(_ node: JSONNode, _ key: String) {
+        guard let version = number(node, key) else { return }
+        if version != Double(Settings.schemaVersion) {
+            issue(
+                node, key,
+                "this assets reads schema version \(Settings.schemaVersion), the file is version \(jsonValueText(node.value)): "
+                    + (version > Double(Settings.schemaVersion)
+                        ? "update assets" : "set it to \(Settings.schemaVersion)"))
+        }
     }
 
     /// A list of paths such as `["raw-audio/digit_3.wav"]`.
@@ -261,27 +127,6 @@ private struct SettingsReader {
             return nil
         }
         return items.compactMap { path($0, key) }
-    }
-
-    mutating func members(_ node: JSONNode, _ path: String, _ fields: [String: Field]) {
-        guard case .object(let members) = node.value else {
-            issue(node, path, "expected an object, found \(node.value.typeName)")
-            return
-        }
-        for member in members {
-            let key = path.isEmpty ? member.key : "\(path).\(member.key)"
-            guard let field = fields[member.key] else {
-                var message = "unknown key"
-                if let near = Suggestion.nearest(to: member.key, in: Array(fields.keys)) {
-                    message += " (did you mean '\(near)'?)"
-                } else {
-                    message += "; known keys here: " + fields.keys.sorted().joined(separator: ", ")
-                }
-                issues.append(SettingsIssue(file: file, position: member.keyPosition, key: key, message: message))
-                continue
-            }
-            field(&self, member.node, key)
-        }
     }
 
     /// An amount as a number (`99999999.99`) or a string (`"99999999.99"`, `"¥1,000"`).

@@ -42,29 +42,14 @@ import VoicePack
         "templates": #"{"wechat": "微信收款{amount}"}"#,
     ]
 
-    /// Every key the reader knows, as it lists them in its error for an unknown key far from all of them.
-    func knownKeys() -> Set<String> {
-        var keys: Set<String> = []
-        func known(under section: String) -> [String] {
-            let document = section.isEmpty ? #"{"zzzzzzzzzzzz": 1}"# : #"{"\#(section)": {"zzzzzzzzzzzz": 1}}"#
-            let said = issues(document).first ?? ""
-            guard let list = said.components(separatedBy: "known keys here: ").last, said.contains("known keys here")
-            else { return [] }
-            return list.components(separatedBy: ", ")
-        }
-        for key in known(under: "") where key != "schemaVersion" {
-            let inner = known(under: key)
-            // A section (an object of settings) lists its own keys; a map or a value does not.
-            if inner.isEmpty { keys.insert(key) } else { keys.formUnion(inner.map { "\(key).\($0)" }) }
-        }
-        return keys
-    }
+    /// Every key the reader knows: its key table.
+    func knownKeys() -> Set<String> { Set(Settings.keyPaths).subtracting(["schemaVersion"]) }
 
-    /// Each key the reader knows is in this test, and each one set alone moves the settings from their
+    /// Each key of the reader's table is in this test, and each one set alone moves the settings from their
     /// defaults: a key read into nothing, or a new key without a check here, fails.
     @Test func everySettingIsRead() throws {
         let known = knownKeys()
-        #expect(known.count > 30, "the reader's keys could not be listed: \(known)")
+        #expect(known.count > 30, "the key table is short: \(known)")
         // Retired keys are known so that a file still setting them is told what replaced them.
         let retired: Set = ["splice.maximumStepDB", "splice.stepSeverity"]
         #expect(
@@ -110,6 +95,24 @@ import VoicePack
         }
         #expect(
             named == knownKeys().subtracting(["splice.maximumStepDB", "splice.stepSeverity"]).union(["schemaVersion"]))
+        // Each default the table writes as a value is the settings' own.
+        var compared = 0
+        for row in table.split(separator: "\n") where row.hasPrefix("| `") {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let keys = cells[1].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter {
+                $0.offset % 2 == 1
+            }.map { String($0.element) }
+            let defaults = cells[2].components(separatedBy: ", ")
+            guard defaults.count == keys.count else { continue }
+            for (key, shown) in zip(keys, defaults) {
+                guard let value = Settings.shownDefault(of: key) else { continue }
+                #expect(shown == value, "README's default of \(key)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 30, "only \(compared) defaults compared")
     }
 
     @Test func unknownKeysNameTheNearestKnownOne() {
