@@ -29,8 +29,11 @@ let package = Package(
         .target(
             name: "AssetsCLI",
             dependencies: [
-                "SpeechText", "PackManifest", "VoicePack", "PackTools", "PackReports", "Splicer", "Checksum",
+                "CommandKit", "SpeechText", "PackManifest", "VoicePack", "PackTools", "PackReports", "Splicer",
+                "Checksum",
             ]),
+        // What any command line needs: an option table, an argument reader, a console, a progress line, signals.
+        .target(name: "CommandKit", dependencies: ["VoicePack"]),
         // Reports as pure functions of PackTools' values: text, Markdown, JSON, HTML. Reads and writes no file.
         .target(name: "PackReports", dependencies: ["PackTools", "PackManifest", "VoicePack", "SpeechText"]),
         // What the splicer reads: the manifest and its format, aliases, JSON. Foundation only; an iOS app embeds it.
@@ -105,9 +108,12 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["PackTools", "AudioPipeline", "PackManifest", "VoicePack", "SpeechText"],
             path: "Tests/TestSupport"),
+        .testTarget(name: "CommandKitTests", dependencies: ["CommandKit"]),
         .testTarget(name: "PackReportsTests", dependencies: ["PackReports", "PackTools", "PackManifest", "VoicePack"]),
         .testTarget(
             name: "AssetsCLITests",
-            dependencies: ["AssetsCLI", "AudioPipeline", "PackManifest", "PackReports", "TestSupport", "assets"]),
+            dependencies: [
+                "AssetsCLI", "CommandKit", "AudioPipeline", "PackManifest", "PackReports", "TestSupport", "assets",
+            ]),
     ]
 )

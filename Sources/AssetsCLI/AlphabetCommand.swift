@@ -1,3 +1,4 @@
+import CommandKit
 import SpeechText
 
 /// `assets alphabet`: every token the enabled styles and forms can say, one a line.

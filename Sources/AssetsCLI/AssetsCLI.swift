@@ -1,5 +1,7 @@
+import CommandKit
 import Foundation
 import PackManifest
+import PackTools
 
 /// The `assets` command line: parse into an `Invocation`, run it, exit with its status.
 public enum AssetsCLI {
@@ -29,13 +31,17 @@ public enum AssetsCLI {
         currentFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ExitStatus {
-        let invocation: Invocation
         do {
-            invocation = try Invocation.parse(arguments)
+            return try run(try Invocation.parse(arguments), console: console, currentFolder: currentFolder, environment)
         } catch {
             console.printError(error.description)
             return .usageError
         }
+    }
+
+    private static func run(
+        _ invocation: Invocation, console: Console, currentFolder: URL, _ environment: [String: String]
+    ) throws(UsageError) -> ExitStatus {
         switch invocation {
         case .version:
             console.print("\(Generator.name) \(Generator.version)")
@@ -44,20 +50,40 @@ public enum AssetsCLI {
             console.print(help(for: command))
             return .success
         case .build(let options):
-            return BuildCommand.run(options, console: console, currentFolder: currentFolder)
+            return try BuildCommand.run(options, console: console, currentFolder: currentFolder)
         case .check(let options):
-            return CheckCommand.run(options, console: console, currentFolder: currentFolder, environment: environment)
+            return try CheckCommand.run(
+                options, console: console, currentFolder: currentFolder, environment: environment)
         case .audit(let options):
-            return AuditCommand.run(options, console: console, currentFolder: currentFolder)
+            return try AuditCommand.run(options, console: console, currentFolder: currentFolder)
         case .diff(let options):
-            return DiffCommand.run(options, console: console, currentFolder: currentFolder)
+            return try DiffCommand.run(options, console: console, currentFolder: currentFolder)
         case .say(let options):
-            return SayCommand.run(options, console: console, currentFolder: currentFolder)
+            return try SayCommand.run(options, console: console, currentFolder: currentFolder)
         case .alphabet(let options):
             return AlphabetCommand.run(options, console: console)
         case .split(let options):
-            return SplitCommand.run(options, console: console, currentFolder: currentFolder)
+            return try SplitCommand.run(options, console: console, currentFolder: currentFolder)
         }
+    }
+
+    /// Writes a report to `output` (saying so on stderr), or to stdout when there is none; false when the
+    /// file cannot be written, and then stderr says why.
+    static func deliver(_ text: String, to output: String?, currentFolder: URL, command: Command, console: Console)
+        -> Bool
+    {
+        guard let output else {
+            console.writeOut(text)
+            return true
+        }
+        do {
+            try Data(text.utf8).write(to: PackPaths.resolve(output, against: currentFolder), options: .atomic)
+        } catch {
+            console.printError("assets \(command): \(output): cannot be written (\(error.localizedDescription))")
+            return false
+        }
+        console.printError("assets \(command): wrote \(output)")
+        return true
     }
 
     static func help(for command: Command?) -> String {

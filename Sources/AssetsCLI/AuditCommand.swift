@@ -1,4 +1,5 @@
 import Checksum
+import CommandKit
 import Foundation
 import PackManifest
 import PackReports
@@ -48,15 +49,8 @@ public struct AuditOptions: Equatable, Sendable {
 }
 
 enum AuditCommand {
-    static func run(_ options: AuditOptions, console: Console, currentFolder: URL) -> ExitStatus {
-        let settings: Settings
-        let paths: PackPaths
-        do {
-            (settings, paths) = try options.pack.load(command: .audit, currentFolder: currentFolder)
-        } catch {
-            console.printError(error.description)
-            return .usageError
-        }
+    static func run(_ options: AuditOptions, console: Console, currentFolder: URL) throws(UsageError) -> ExitStatus {
+        let (settings, paths) = try options.pack.load(command: .audit, currentFolder: currentFolder)
         let report = PackAuditor.audit(paths: paths, settings: settings, pictures: options.format == .html)
         let outputURL = options.output.map { PackPaths.resolve($0, against: currentFolder) }
         // The utterances' sounds go beside the report, in a folder named after it (audit.html → audit-sounds/).
@@ -80,18 +74,9 @@ enum AuditCommand {
             }
         default: text = AuditText.table(report, settings: settings, sounds: sounds)
         }
-        if let outputURL {
-            do {
-                try Data(text.utf8).write(to: outputURL, options: .atomic)
-            } catch {
-                console.printError(
-                    "assets audit: \(options.output!): cannot be written (\(error.localizedDescription))")
-                return .problemsFound
-            }
-            console.printError("assets audit: wrote \(options.output!)")
-        } else {
-            console.writeOut(text)
-        }
+        guard
+            AssetsCLI.deliver(text, to: options.output, currentFolder: currentFolder, command: .audit, console: console)
+        else { return .problemsFound }
         return report.check.passed ? .success : .problemsFound
     }
 }

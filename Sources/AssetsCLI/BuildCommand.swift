@@ -1,4 +1,6 @@
+import CommandKit
 import Foundation
+import PackReports
 import PackTools
 import VoicePack
 
@@ -34,15 +36,8 @@ public struct BuildOptions: Equatable, Sendable {
 }
 
 enum BuildCommand {
-    static func run(_ options: BuildOptions, console: Console, currentFolder: URL) -> ExitStatus {
-        let settings: Settings
-        let paths: PackPaths
-        do {
-            (settings, paths) = try options.pack.load(command: .build, currentFolder: currentFolder)
-        } catch {
-            console.printError(error.description)
-            return .usageError
-        }
+    static func run(_ options: BuildOptions, console: Console, currentFolder: URL) throws(UsageError) -> ExitStatus {
+        let (settings, paths) = try options.pack.load(command: .build, currentFolder: currentFolder)
         let progress = ProgressLine(console: console)
         let showProgress: @Sendable (Int, Int, String) -> Void = { done, total, name in
             progress.show("[\(done)/\(total)] \(name)")
@@ -80,46 +75,9 @@ enum BuildCommand {
 
     /// What the build did: each failure and warning on stderr, then the one-line summary on stdout.
     static func report(_ outcome: BuildOutcome, paths: PackPaths, seconds: Double, console: Console) -> ExitStatus {
-        if outcome.finishedInterruptedCommit {
-            console.printError("assets build: finished the commit of an interrupted build first")
-        }
-        for diagnostic in outcome.failures + outcome.warnings { console.printError(diagnostic.description) }
-        guard outcome.failures.isEmpty else {
-            console.printError(
-                "assets build: \(outcome.failures.count) problem\(outcome.failures.count == 1 ? "" : "s"); "
-                    + "\(paths.display(paths.out)) and \(paths.display(paths.manifest)) are unchanged")
-            return .problemsFound
-        }
-        var summary = "built \(outcome.built.count), unchanged \(outcome.unchanged)"
-        if !outcome.removed.isEmpty { summary += ", removed \(outcome.removed.count)" }
-        summary +=
-            outcome.manifestWritten
-            ? ": wrote \(paths.display(paths.manifest))" : ": \(paths.display(paths.manifest)) is up to date"
-        console.print("\(summary) (\(String(format: "%.2f s", seconds)))")
-        if let change = outcome.packGainChange { console.print(change) }
+        BuildReport.diagnostics(outcome, paths: paths).forEach(console.printError)
+        guard outcome.failures.isEmpty else { return .problemsFound }
+        BuildReport.summary(outcome, paths: paths, seconds: seconds).forEach(console.print)
         return .success
-    }
-}
-
-/// One line of progress on a terminal, rewritten in place.
-final class ProgressLine: @unchecked Sendable {
-    private let console: Console
-    private let lock = NSLock()
-    private var shown = false
-
-    init(console: Console) { self.console = console }
-
-    func show(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        console.writeError("\r\u{1B}[K" + text)
-        shown = true
-    }
-
-    func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        if shown { console.writeError("\r\u{1B}[K") }
-        shown = false
     }
 }

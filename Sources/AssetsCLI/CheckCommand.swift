@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 import PackManifest
 import PackReports
@@ -54,15 +55,8 @@ public struct CheckOptions: Equatable, Sendable {
 enum CheckCommand {
     static func run(
         _ options: CheckOptions, console: Console, currentFolder: URL, environment: [String: String]
-    ) -> ExitStatus {
-        let settings: Settings
-        let paths: PackPaths
-        do {
-            (settings, paths) = try options.pack.load(command: .check, currentFolder: currentFolder)
-        } catch {
-            console.printError(error.description)
-            return .usageError
-        }
+    ) throws(UsageError) -> ExitStatus {
+        let (settings, paths) = try options.pack.load(command: .check, currentFolder: currentFolder)
         let coverFor = (options.styles ?? settings.styles, options.forms ?? settings.forms)
         let report = PackChecker.check(paths: paths, settings: settings, coverFor: coverFor)
         let configURL = options.pack.configURL(currentFolder: currentFolder)
@@ -75,27 +69,11 @@ enum CheckCommand {
             for finding in report.findings { console.print(annotations.xcode(finding)) }
             console.print(CheckRendering.summary(report, settings: settings))
         case .github:
-            let repository = Self.repository(from: currentFolder, environment: environment)
+            let repository = PackPaths.repository(from: currentFolder, environment: environment)
             for finding in report.findings { console.print(annotations.github(finding, repository: repository)) }
             console.print(CheckRendering.summary(report, settings: settings))
         default: console.writeOut(CheckRendering.text(report, settings: settings))
         }
         return report.passed ? .success : .problemsFound
-    }
-
-    /// The repository the paths are relative to: `GITHUB_WORKSPACE` in a GitHub Actions job, else the nearest
-    /// folder above `folder` with a `.git`, else `folder` itself.
-    public static func repository(from folder: URL, environment: [String: String]) -> URL {
-        if let workspace = environment["GITHUB_WORKSPACE"], !workspace.isEmpty {
-            return URL(fileURLWithPath: workspace)
-        }
-        var candidate = folder.standardizedFileURL
-        while candidate.path != "/" {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
-                return candidate
-            }
-            candidate.deleteLastPathComponent()
-        }
-        return folder
     }
 }

@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 import PackManifest
 import PackReports
@@ -57,21 +58,16 @@ public struct DiffOptions: Equatable, Sendable {
 }
 
 enum DiffCommand {
-    static func run(_ options: DiffOptions, console: Console, currentFolder: URL) -> ExitStatus {
+    static func run(_ options: DiffOptions, console: Console, currentFolder: URL) throws(UsageError) -> ExitStatus {
+        let (settings, paths) = try options.pack.load(command: .diff, currentFolder: currentFolder)
+        let configURL = options.pack.configURL(currentFolder: currentFolder)
+        let settingsFile = FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil
         let diff: PackDiff
-        let settings: Settings
         let base: PackBase
         do {
-            let paths: PackPaths
-            (settings, paths) = try options.pack.load(command: .diff, currentFolder: currentFolder)
-            let configURL = options.pack.configURL(currentFolder: currentFolder)
-            let settingsFile = FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil
             base = try PackBase.open(
                 options.base, paths: paths, settingsFile: settingsFile, currentFolder: currentFolder)
             diff = try PackDiff.make(paths: paths, settings: settings, base: base)
-        } catch let error as UsageError {
-            console.printError(error.description)
-            return .usageError
         } catch {
             console.printError("assets diff: \(error)")
             return .usageError
@@ -94,17 +90,8 @@ enum DiffCommand {
         case .html: text = DiffReport.html(diff, sounds: sounds)
         default: text = DiffReport.text(diff)
         }
-        guard let outputURL else {
-            console.writeOut(text)
-            return .success
-        }
-        do {
-            try Data(text.utf8).write(to: outputURL, options: .atomic)
-        } catch {
-            console.printError("assets diff: \(options.output!): cannot be written (\(error.localizedDescription))")
-            return .problemsFound
-        }
-        console.printError("assets diff: wrote \(options.output!)")
-        return .success
+        let written = AssetsCLI.deliver(
+            text, to: options.output, currentFolder: currentFolder, command: .diff, console: console)
+        return written ? .success : .problemsFound
     }
 }

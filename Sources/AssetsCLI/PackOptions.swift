@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 import PackTools
 import VoicePack
@@ -22,13 +23,13 @@ public struct PackOptions: Equatable, Sendable {
         },
     ]
 
-    /// The settings and resolved paths, or a usage error (exit 2) listing every problem of the settings.
     /// The settings file: `--config`, else `assets.json` in the current folder (which need not exist).
     func configURL(currentFolder: URL) -> URL {
         config.map { PackPaths.resolve($0, against: currentFolder) }
             ?? currentFolder.appendingPathComponent("assets.json")
     }
 
+    /// The settings and resolved paths, or a usage error (exit 2) listing every problem of the settings.
     func load(command: Command, currentFolder: URL) throws(UsageError) -> (Settings, PackPaths) {
         let configURL = configURL(currentFolder: currentFolder)
         var settings = Settings()

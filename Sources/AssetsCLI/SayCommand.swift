@@ -1,5 +1,7 @@
+import CommandKit
 import Foundation
 import PackManifest
+import PackReports
 import PackTools
 import SpeechText
 import VoicePack
@@ -79,15 +81,8 @@ public struct SayOptions: Equatable, Sendable {
 }
 
 enum SayCommand {
-    static func run(_ options: SayOptions, console: Console, currentFolder: URL) -> ExitStatus {
-        let settings: Settings
-        let paths: PackPaths
-        do {
-            (settings, paths) = try options.pack.load(command: .say, currentFolder: currentFolder)
-        } catch {
-            console.printError(error.description)
-            return .usageError
-        }
+    static func run(_ options: SayOptions, console: Console, currentFolder: URL) throws(UsageError) -> ExitStatus {
+        let (settings, paths) = try options.pack.load(command: .say, currentFolder: currentFolder)
         let request = SayRequest(
             amount: options.amount, style: options.style, form: options.form, template: options.template,
             output: options.output.map { (PackPaths.resolve($0, against: currentFolder), $0) },
@@ -101,33 +96,11 @@ enum SayCommand {
         }
     }
 
-    /// The reading as text (text, tokens, length, file written) or as JSON.
     static func show(_ said: SaidAmount, options: SayOptions, console: Console) {
-        let (text, tokens, durationMs, written) = (said.text, said.tokens, said.durationMs, said.written)
         switch options.format {
         case .json:
-            console.print(
-                CanonicalJSON.string(
-                    SayOutput(
-                        amount: options.amount.description, style: said.style.name, form: said.form.name,
-                        template: options.template, text: text, tokens: tokens.map(\.text),
-                        durationMs: durationMs.map { ($0 * 100).rounded() / 100 }, file: written)))
-        default:
-            console.print(text)
-            console.print(tokens.map(\.text).joined(separator: " "))
-            if let durationMs { console.print(String(format: "%.0f ms", durationMs)) }
-            if let written { console.print("wrote \(written)") }
+            console.writeOut(SayReport.json(said, amount: options.amount.description, template: options.template))
+        default: console.writeOut(SayReport.text(said))
         }
     }
-}
-
-private struct SayOutput: Encodable {
-    let amount: String
-    let style: String
-    let form: String
-    let template: String?
-    let text: String
-    let tokens: [String]
-    let durationMs: Double?
-    let file: String?
 }

@@ -1,4 +1,6 @@
+import CommandKit
 import Foundation
+import PackReports
 import PackTools
 import VoicePack
 
@@ -109,20 +111,12 @@ public struct SplitOptions: Equatable, Sendable {
 }
 
 enum SplitCommand {
-    static func run(_ options: SplitOptions, console: Console, currentFolder: URL) -> ExitStatus {
+    static func run(_ options: SplitOptions, console: Console, currentFolder: URL) throws(UsageError) -> ExitStatus {
         var pack = PackOptions()
         pack.config = options.config
         pack.raw = options.raw
-        let settings: Settings
-        let paths: PackPaths
-        let source: SplitRequest.Source
-        do {
-            (settings, paths) = try pack.load(command: .split, currentFolder: currentFolder)
-            source = try Self.source(options, currentFolder: currentFolder)
-        } catch {
-            console.printError(error.description)
-            return .usageError
-        }
+        let (settings, paths) = try pack.load(command: .split, currentFolder: currentFolder)
+        let source = try Self.source(options, currentFolder: currentFolder)
         var request = SplitRequest(
             session: PackPaths.resolve(options.session, against: currentFolder), sessionName: options.session,
             raw: paths.raw, settings: settings, source: source)
@@ -151,13 +145,8 @@ enum SplitCommand {
         }
         if let out = options.labelsOut { Self.writeLabels(plan.labels, out, currentFolder, console) }
         if options.dryRun {
-            for piece in plan.pieces {
-                let replaced = piece.replaces.isEmpty ? "" : " (replaces \(piece.replaces.joined(separator: ", ")))"
-                let range = String(
-                    format: "%.3f–%.3f s", plan.seconds(piece.frames.lowerBound), plan.seconds(piece.frames.upperBound))
-                console.print("\(piece.token.text)\t\(range)\t→ \(rawName)/\(piece.file)\(replaced)")
-            }
-            console.print("would " + summary(plan, options, rawName))
+            SplitReport.plan(plan, rawName: rawName).forEach(console.print)
+            console.print("would " + SplitReport.summary(plan, session: options.session, rawName: rawName))
             return .success
         }
         do {
@@ -166,18 +155,8 @@ enum SplitCommand {
             console.printError("assets split: \(error)")
             return .problemsFound
         }
-        console.print(summary(plan, options, rawName))
+        console.print(SplitReport.summary(plan, session: options.session, rawName: rawName))
         return .success
-    }
-
-    static func summary(_ plan: SplitPlan, _ options: SplitOptions, _ rawName: String) -> String {
-        let retakes =
-            plan.retakes.isEmpty
-            ? ""
-            : " (\(plan.retakes.count) retake\(plan.retakes.count == 1 ? "" : "s"): \(plan.retakes.map(\.text).joined(separator: " ")))"
-        let count = plan.pieces.count
-        let session = (options.session as NSString).lastPathComponent
-        return "split \(count) token\(count == 1 ? "" : "s") from \(session) into \(rawName)/\(retakes)"
     }
 
     /// The list or the labels, read into what the splitter takes.

@@ -68,3 +68,21 @@ public struct PackPaths: Equatable, Sendable {
         return joined.isEmpty ? "." : joined
     }
 }
+
+extension PackPaths {
+    /// The repository the paths are relative to: `GITHUB_WORKSPACE` in a GitHub Actions job, else the nearest
+    /// folder above `folder` with a `.git`, else `folder` itself.
+    public static func repository(from folder: URL, environment: [String: String]) -> URL {
+        if let workspace = environment["GITHUB_WORKSPACE"], !workspace.isEmpty {
+            return URL(fileURLWithPath: workspace)
+        }
+        var candidate = folder.standardizedFileURL
+        while candidate.path != "/" {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
+                return candidate
+            }
+            candidate.deleteLastPathComponent()
+        }
+        return folder
+    }
+}

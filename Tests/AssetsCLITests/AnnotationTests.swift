@@ -1,5 +1,6 @@
 import Foundation
 import PackReports
+import PackTools
 import Testing
 
 @testable import AssetsCLI
@@ -86,11 +87,11 @@ import Testing
         let pack = BuildEndToEndTests.Folder()
         let inner = pack.url.appendingPathComponent("App/Voice")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
-        #expect(CheckCommand.repository(from: inner, environment: ["GITHUB_WORKSPACE": "/w"]).path == "/w")
+        #expect(PackPaths.repository(from: inner, environment: ["GITHUB_WORKSPACE": "/w"]).path == "/w")
         try FileManager.default.createDirectory(
             at: pack.url.appendingPathComponent(".git"), withIntermediateDirectories: true)
         #expect(
-            CheckCommand.repository(from: inner, environment: [:]).standardizedFileURL.path
+            PackPaths.repository(from: inner, environment: [:]).standardizedFileURL.path
                 == pack.url.standardizedFileURL.path)
     }
 }

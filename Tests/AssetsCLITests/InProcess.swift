@@ -1,4 +1,5 @@
 import AssetsCLI
+import CommandKit
 import Foundation
 
 /// `assets` run in this process through `AssetsCLI.run`, its output caught by a console that keeps it.

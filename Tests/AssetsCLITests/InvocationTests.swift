@@ -1,3 +1,4 @@
+import CommandKit
 import SpeechText
 import Testing
 

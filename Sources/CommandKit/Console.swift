@@ -31,3 +31,26 @@ public struct Console: Sendable {
     /// Writes `line` and a newline to stderr.
     public func printError(_ line: String) { writeError(line + "\n") }
 }
+
+/// One line of progress on a terminal, rewritten in place.
+public final class ProgressLine: @unchecked Sendable {
+    private let console: Console
+    private let lock = NSLock()
+    private var shown = false
+
+    public init(console: Console) { self.console = console }
+
+    public func show(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        console.writeError("\r\u{1B}[K" + text)
+        shown = true
+    }
+
+    public func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { console.writeError("\r\u{1B}[K") }
+        shown = false
+    }
+}

@@ -2,44 +2,44 @@ import VoicePack
 
 /// A command line that is wrong: exit status 2, one line on stderr.
 public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let command: Command?
+    /// The program and command the message is about: `assets split`, or `assets` before a command was read.
+    public let program: String
     public let message: String
     /// A settings file's problems, one a line, printed as they are.
     public let multiline: Bool
 
-    public init(_ command: Command?, _ message: String, multiline: Bool = false) {
-        self.command = command
+    public init(program: String, _ message: String, multiline: Bool = false) {
+        self.program = program
         self.message = message
         self.multiline = multiline
     }
 
     public var description: String {
-        if multiline { return message }
-        let name = command.map { "assets \($0.rawValue)" } ?? "assets"
-        return "\(name): \(message); see '\(name) --help'"
+        multiline ? message : "\(program): \(message); see '\(program) --help'"
     }
 }
 
 /// Walks the arguments of one command: `--key value`, `--key=value`, positionals, and `--` to end options.
-struct ArgumentReader {
-    enum Item: Equatable {
+public struct ArgumentReader {
+    public enum Item: Equatable {
         case option(String)
         case positional(String)
     }
 
-    let command: Command?
+    /// `assets split`: what errors name.
+    public let program: String
     private var arguments: ArraySlice<String>
     private var inlineValue: String?
     private var optionsEnded = false
 
-    init(_ arguments: some Collection<String>, command: Command?) {
+    public init(_ arguments: some Collection<String>, program: String) {
         self.arguments = ArraySlice(arguments)
-        self.command = command
+        self.program = program
     }
 
-    mutating func next() throws(UsageError) -> Item? {
+    public mutating func next() throws(UsageError) -> Item? {
         if let inlineValue {
-            throw UsageError(command, "option takes no value: '=\(inlineValue)'")
+            throw UsageError(program: program, "option takes no value: '=\(inlineValue)'")
         }
         guard let argument = arguments.popFirst() else { return nil }
         if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Self.looksNumeric(argument) {
@@ -57,20 +57,20 @@ struct ArgumentReader {
     }
 
     /// The value of the option just read: after `=`, or the next argument.
-    mutating func value(of option: String) throws(UsageError) -> String {
+    public mutating func value(of option: String) throws(UsageError) -> String {
         if let value = inlineValue {
             inlineValue = nil
             return value
         }
-        guard let value = arguments.popFirst() else { throw UsageError(command, "\(option) needs a value") }
+        guard let value = arguments.popFirst() else { throw UsageError(program: program, "\(option) needs a value") }
         return value
     }
 
     /// The error for an option this command does not have, with the nearest known one.
-    func unknown(_ option: String, known: [String]) -> UsageError {
+    public func unknown(_ option: String, known: [String]) -> UsageError {
         var message = "unknown option '\(option)'"
         if let near = Suggestion.nearest(to: option, in: known) { message += " (did you mean '\(near)'?)" }
-        return UsageError(command, message)
+        return UsageError(program: program, message)
     }
 
     /// A negative amount such as `-5` is an argument to refuse later, not an option.

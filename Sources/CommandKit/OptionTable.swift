@@ -1,18 +1,18 @@
 /// One option of a command, written once: its names, the value it takes, what help says of it, and what it
 /// sets. The command's usage line, its help, its parsing and its unknown-option errors all come from these.
-struct Option<Options>: Sendable {
-    typealias Set = @Sendable (inout Options, String) throws(UsageError) -> Void
+public struct Option<Options>: Sendable {
+    public typealias Set = @Sendable (inout Options, String) throws(UsageError) -> Void
 
     /// The first is the one help shows first: `--output`, `-o`.
-    let names: [String]
+    public let names: [String]
     /// What the value is called in help (`FILE`, `N`); nil for a flag.
-    let value: String?
+    public let value: String?
     /// One or more lines; help indents the ones after the first under it.
-    let help: String
-    let set: Set
+    public let help: String
+    public let set: Set
 
     /// An option that takes a value.
-    init(_ names: String..., value: String, _ help: String, _ set: @escaping Set) {
+    public init(_ names: String..., value: String, _ help: String, _ set: @escaping Set) {
         self.names = names
         self.value = value
         self.help = help
@@ -20,23 +20,15 @@ struct Option<Options>: Sendable {
     }
 
     /// A flag: no value.
-    init(flag name: String, _ help: String, _ set: @escaping @Sendable (inout Options) -> Void) {
+    public init(flag name: String, _ help: String, _ set: @escaping @Sendable (inout Options) -> Void) {
         names = [name]
         value = nil
         self.help = help
         self.set = { options, _ in set(&options) }
     }
 
-    /// The pack's paths and settings file, on a command whose options keep them at `pack`.
-    static func pack(_ pack: WritableKeyPath<Options, PackOptions> & Sendable, only: [String]? = nil) -> [Option] {
-        PackOptions.table.filter { only?.contains($0.names[0]) ?? true }.map { option in
-            Option(names: option.names, value: option.value, help: option.help) { options, value throws(UsageError) in
-                try option.set(&options[keyPath: pack], value)
-            }
-        }
-    }
-
-    private init(names: [String], value: String?, help: String, set: @escaping Set) {
+    /// An option made from another's parts: how `assets` gives every pack command the same four.
+    public init(names: [String], value: String?, help: String, set: @escaping Set) {
         self.names = names
         self.value = value
         self.help = help
@@ -44,24 +36,36 @@ struct Option<Options>: Sendable {
     }
 
     /// `--raw DIR`, as usage and help show it.
-    var shown: String { value.map { "\(names[0]) \($0)" } ?? names[0] }
+    public var shown: String { value.map { "\(names[0]) \($0)" } ?? names[0] }
 }
 
 /// A command's options and what it says of itself.
-struct OptionTable<Options>: Sendable {
-    let command: Command
+public struct OptionTable<Options>: Sendable {
+    /// `assets split`: the usage line and the errors name it.
+    public let program: String
     /// What comes before the options in the usage line: `AMOUNT`, `[BASE]`; an option it names
     /// (`SESSION (--expect LIST | --labels FILE)`) is not listed again.
-    var arguments = ""
+    public let arguments: String
     /// The paragraphs after the usage line.
-    let about: String
+    public let about: String
     /// Help lines for the arguments, before the options'.
-    var argumentHelp: [(String, String)] = []
-    let options: [Option<Options>]
+    public let argumentHelp: [(String, String)]
+    public let options: [Option<Options>]
+
+    public init(
+        program: String, arguments: String = "", about: String, argumentHelp: [(String, String)] = [],
+        options: [Option<Options>]
+    ) {
+        self.program = program
+        self.arguments = arguments
+        self.about = about
+        self.argumentHelp = argumentHelp
+        self.options = options
+    }
 
     /// `usage: assets …`, what the command does, and a line (or a few) for each argument and option.
-    var help: String {
-        let lead = "usage: assets \(command.rawValue) "
+    public var help: String {
+        let lead = "usage: \(program) "
         let usage = Self.wrap(
             [arguments].filter { !$0.isEmpty }
                 + options.filter { !arguments.contains($0.shown) }.map { "[\($0.shown)]" }, indent: lead.count)
@@ -88,7 +92,7 @@ struct OptionTable<Options>: Sendable {
 
     /// Reads the command's options into `options`; each positional argument goes to `positional`, which
     /// refuses one when the command takes none.
-    func parse(
+    public func parse(
         _ reader: inout ArgumentReader, into options: inout Options,
         positional: (inout Options, String) throws(UsageError) -> Void
     ) throws(UsageError) {
@@ -106,7 +110,7 @@ struct OptionTable<Options>: Sendable {
     }
 
     /// The positional handler of a command that takes none.
-    func noArguments(_ options: inout Options, _ text: String) throws(UsageError) {
-        throw UsageError(command, "unexpected argument '\(text)'")
+    public func noArguments(_ options: inout Options, _ text: String) throws(UsageError) {
+        throw UsageError(program: program, "unexpected argument '\(text)'")
     }
 }
