@@ -74,7 +74,7 @@ struct DiffJSON: Encodable {
     let changed: [Change]
     let unchanged: Int
     let packGain: Gain?
-    let settings: [PackDiffSetting]
+    let settings: [PackDiff.Setting]
     let utterances: [Utterance]
 
     init(_ diff: PackDiff, sounds: DiffSounds) {
@@ -111,7 +111,7 @@ struct DiffJSON: Encodable {
         packGain = diff.packGain.map {
             Gain(beforeDB: $0.before, afterDB: $0.after, fragmentsMovedOnlyByIt: diff.movedWithGain)
         }
-        settings = diff.settings.map { PackDiffSetting(key: $0.key, before: $0.before, after: $0.after) }
+        settings = diff.settings
         utterances = diff.utterances.enumerated().map { index, utterance in
             let pair = sounds.utterances[index]
             return Utterance(
@@ -121,13 +121,6 @@ struct DiffJSON: Encodable {
                 after: side(utterance.after, pair?.after))
         }
     }
-}
-
-/// A manifest header field: both sides as JSON text.
-struct PackDiffSetting: Encodable {
-    let key: String
-    let before: String?
-    let after: String?
 }
 
 extension DiffReport {

@@ -47,8 +47,9 @@ public struct PackDiff: Sendable {
         public let after: Entry
     }
 
-    /// A field of the manifest's header, as JSON text on each side (nil where absent).
-    public struct Setting: Equatable, Sendable {
+    /// A field of the manifest's header, as JSON text on each side (nil where absent); `diff`'s JSON writes it as
+    /// it is.
+    public struct Setting: Equatable, Sendable, Encodable {
         public let key: String
         public let before: String?
         public let after: String?
