@@ -1,12 +1,19 @@
 """Can a voice be told from another without its pitch, one syllable at a time? An experiment on built real packs,
-not a benchmark of `assets`: each single-syllable fragment's formants (LPC, order 10, at 8 kHz so the 8 kHz pack
-compares with the rest; frames within 15 dB of the loudest), the syllable's formant scale against its pack's
-(the median over F1–F3 of the log ratio, less what the same token shows in the other packs), and two questions:
+not a benchmark of `assets`, in two ways, both at 8 kHz (so the 8 kHz pack compares with the rest) over the
+frames within 15 dB of the loudest:
+
+- formants: LPC (order 10) F1–F3, the syllable's formant scale against its pack's (the median over F1–F3 of the
+  log ratio, less what the same token shows in the other packs);
+- warp: the syllable's spectral envelope (cepstrally smoothed, on a log-frequency axis) slid along that axis
+  onto the same token's envelope in the other packs (their median); the slide that fits best, in semitones,
+  against the pack's median slide.
+
+And two questions for each:
 
 - how far a syllable's scale strays in its own voice (which a rule must allow), against a syllable moved 3–5
   semitones in formants (which the rule should catch);
-- whether a syllable taken from another real voice stands out (the area under the ROC curve of the RMS of the
-  three formants' deviations, the syllables in their own voice against every swap).
+- whether a syllable taken from another real voice stands out (the area under the ROC curve, the syllables in
+  their own voice against every swap).
 
     python3 Benchmarks/formant_scale.py DIR...    # each DIR a built pack (manifest.json, normalized/)
 """
@@ -77,6 +84,80 @@ def deviation(packs, name, token, feature, excluded):
     return feature - centre(name, skip=token) - np.median(references, axis=0)
 
 
+AXIS = np.linspace(np.log(250), np.log(3700), 160)
+STEP = AXIS[1] - AXIS[0]
+
+
+def envelope(signal, size=512, lifter=18):
+    """The log power spectrum over the loud frames, cepstrally smoothed, on AXIS, its mean removed."""
+    length, hop = int(0.032 * RATE), int(0.010 * RATE)
+    frames = np.array([signal[i : i + length] * np.hanning(length) for i in range(0, len(signal) - length, hop)])
+    energy = (frames**2).sum(1)
+    power = np.mean(np.abs(np.fft.rfft(frames[energy > energy.max() * 10 ** (-1.5)], size)) ** 2, axis=0)
+    cepstrum = np.fft.irfft(np.log(power + 1e-12))
+    cepstrum[lifter : size - lifter] = 0
+    smooth = np.fft.rfft(cepstrum).real
+    curve = np.interp(np.exp(AXIS), np.arange(len(smooth)) * RATE / size, smooth)
+    return curve - curve.mean()
+
+
+def slide(curve, reference, widest=10):
+    """The slide along the log-frequency axis, in semitones, that best fits `curve` onto `reference`."""
+    reach = int(np.log(2 ** (widest / 12)) / STEP)
+
+    def fit(k):
+        a, b = curve[max(0, k) : len(curve) + min(0, k)], reference[max(0, -k) : len(reference) + min(0, -k)]
+        a, b = a - a.mean(), b - b.mean()
+        return np.dot(a, b) / np.sqrt(np.dot(a, a) * np.dot(b, b))
+
+    return max(range(-reach, reach + 1), key=fit) * STEP * 12 / np.log(2)
+
+
+def moved(curve, semitones):
+    return np.interp(AXIS, AXIS + semitones * np.log(2) / 12, curve)
+
+
+def read_envelopes(pack):
+    manifest = json.loads((pack / "manifest.json").read_text())
+    curves = {}
+    for fragment in manifest["fragments"]:
+        if fragment["token"] in TOKENS:
+            samples, rate = soundfile.read(pack / fragment["file"])
+            curves[fragment["token"]] = envelope(resample_poly(samples, RATE, rate))
+    return curves
+
+
+def warp_study(folders):
+    packs = {Path(f).name: read_envelopes(Path(f)) for f in folders}
+
+    def reference(token, excluded):
+        return np.median([c[token] for q, c in packs.items() if q not in excluded and token in c], axis=0)
+
+    own, swaps, shifted, voices = [], [], [], []
+    for name, curves in packs.items():
+        slides = {t: slide(c, reference(t, {name})) for t, c in curves.items()}
+        voices.append(f"{name} {np.median(list(slides.values())):+.1f}")
+        for token, curve in curves.items():
+            centre = np.median([s for t, s in slides.items() if t != token])
+            own.append(slides[token] - centre)
+            shifted += [slide(moved(curve, s), reference(token, {name})) - centre for s in (5, -5)]
+            swaps += [
+                slide(other[token], reference(token, {name, q})) - centre
+                for q, other in packs.items()
+                if q != name and token in other
+            ]
+    print("warp: each voice's median slide against the others, in semitones:", ", ".join(voices))
+    own, swaps, shifted = np.abs(own), np.abs(swaps), np.abs(shifted)
+    limit = np.percentile(own, 95)
+    print(f"warp: {len(own)} syllables in their own voice stray {limit:.1f} semitones (95th percentile), {own.max():.1f} the largest")
+    for threshold in (limit, 4, 6):
+        print(
+            f"  beyond {threshold:.1f}: {np.mean(own > threshold):.1%} of the own syllables, "
+            f"{np.mean(shifted > threshold):.0%} of syllables moved 5 semitones in formants"
+        )
+    print(f"  another real voice's syllable told from the voice's own: area under the ROC curve {np.mean(swaps[:, None] > own[None, :]):.2f}")
+
+
 def main(folders):
     packs = {Path(f).name: read(Path(f)) for f in folders}
     own, swaps = [], []
@@ -91,7 +172,7 @@ def main(folders):
     scale = np.array([np.median(d) for d in own])
     limit = np.percentile(np.abs(scale), 95)
     semitones = 12 / np.log(2)
-    print(f"{len(own)} syllables in their own voice, {len(swaps)} swapped in from another")
+    print(f"formants: {len(own)} syllables in their own voice, {len(swaps)} swapped in from another")
     print(
         f"formant scale in its own voice: 95th percentile {limit * semitones:.1f} semitones, "
         f"largest {np.abs(scale).max() * semitones:.1f}"
@@ -104,6 +185,7 @@ def main(folders):
     rms_swaps = np.array([np.sqrt(np.mean(d**2)) for d in swaps])
     auc = np.mean(rms_swaps[:, None] > rms_own[None, :]) + 0.5 * np.mean(rms_swaps[:, None] == rms_own[None, :])
     print(f"another real voice's syllable told from the voice's own: area under the ROC curve {auc:.2f}")
+    warp_study(folders)
 
 
 if __name__ == "__main__":
