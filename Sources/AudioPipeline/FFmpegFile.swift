@@ -7,16 +7,15 @@ import Foundation
 /// iTunes gapless data) are dropped by libavformat and libavcodec as they decode, so the samples are the
 /// recording's own.
 enum FFmpegFile {
-    /// FFmpeg's own log would print to stderr beside ours; its errors reach the user through our messages.
-    private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
-
     /// Reads a file libsndfile did not (`libsndfileSaid` is why): a failure names both readers' reasons.
     static func read(path: String, name: String, maximumSeconds: Double, libsndfileSaid: String) throws(AudioError)
         -> (SoundFile.Info, [[Float]])
     {
-        _ = quiet
+        // FFmpeg's own log would print to stderr beside ours; what it says reaches the user through our messages.
+        let log = FFmpegLog()
+        defer { log.stop() }
         func failure(_ problem: String, _ code: Int32? = nil) -> AudioError {
-            let ffmpegSaid = code.map { "\(problem): \(describe($0))" } ?? problem
+            let ffmpegSaid = log.explaining(code.map { "\(problem): \(describe($0))" } ?? problem)
             return AudioError(
                 file: name, problem: "neither libsndfile (\(libsndfileSaid)) nor FFmpeg (\(ffmpegSaid)) can read it",
                 fix: "export it again as WAV, FLAC or M4A (AAC or ALAC)")

@@ -76,6 +76,26 @@ import Testing
         #expect(!pack.exists("manifest.json") && !pack.exists("normalized/digit_1.wav"))
     }
 
+    /// FFmpeg and mpg123 (under libsndfile) write to stderr by themselves; a real process shows only our lines,
+    /// each naming its file, with what the library said inside.
+    @Test func whatTheDecodersSayIsInsideOurLinesOnly() throws {
+        let pack = Folder()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("PackToolsTests/Fixtures")
+        try pack.record("digit_1.wav")
+        for (fixture, name) in [("voice-aac-faststart-cut.m4a", "digit_2.m4a"), ("voice-xing-cut.mp3", "digit_3.mp3")] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(fixture), to: pack.url.appendingPathComponent("raw-audio/\(name)"))
+        }
+        let run = try AssetsProcess.run(["build"], in: pack.url, environment: ["CI": "true"])
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines.allSatisfy { $0.hasPrefix("raw-audio/") || $0.hasPrefix("assets build: ") }, "\(run.stderr)")
+        #expect(lines.contains { $0.hasPrefix("raw-audio/digit_2.m4a: error:") && $0.contains("Packet corrupt") })
+        #expect(lines.contains { $0.hasPrefix("raw-audio/digit_3.mp3: error:") && $0.contains("Xing stream size") })
+    }
+
     @Test func badSettingsExitTwoListingEveryProblem() throws {
         let pack = Folder()
         try pack.record("digit_1.wav")

@@ -58,8 +58,9 @@ import Testing
         #expect(hashes[0] == hashes[1])
     }
 
-    /// An .m4a cut off before its index, an .mp4 with a video track only, and random bytes named .m4a: each
-    /// one line naming the file; the good recordings are built but not committed, and the pack is as it was.
+    /// An .m4a cut off before its index, one with its index first cut off mid-frame, an .mp4 with a video track
+    /// only, and random bytes named .m4a: each one line naming the file, with what FFmpeg's own log said of it;
+    /// the good recordings are built but not committed, and the pack is as it was.
     @Test func badPhoneDeliveriesAreNamedAndThePackIsUntouched() throws {
         let pack = TestPack()
         try pack.deliver("digit_1.wav")
@@ -72,13 +73,18 @@ import Testing
         var generator = SeededRandom(seed: 4_096)
         try pack.writeBytes("digit_4.m4a", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
         try Self.deliver("voice-alac.m4a", as: "digit_5.m4a", to: pack)
+        try Self.deliver("voice-aac-faststart-cut.m4a", as: "digit_6.m4a", to: pack)
 
         let outcome = try pack.build()
         let byFile = Dictionary(grouping: outcome.failures, by: { ($0.subject.text as NSString).lastPathComponent })
         for (file, words) in [
-            ("digit_2.m4a", ["neither libsndfile", "nor FFmpeg", "export it again"]),
+            (
+                "digit_2.m4a",
+                ["neither libsndfile", "nor FFmpeg (cannot open it", "; moov atom not found)", "export it"]
+            ),
             ("digit_3.mp4", ["nor FFmpeg (it has no audio stream"]),
             ("digit_4.m4a", ["neither libsndfile", "nor FFmpeg", "export it again as WAV, FLAC or M4A"]),
+            ("digit_6.m4a", ["nor FFmpeg (decoding failed after", "Packet corrupt (stream = 0", "export it"]),
         ] {
             let messages = byFile[file]?.map(\.description) ?? []
             #expect(messages.count == 1, "\(file): \(messages)")
@@ -87,7 +93,7 @@ import Testing
                 #expect(messages.first?.contains(word) == true, "\(file): \(messages) lacks '\(word)'")
             }
         }
-        #expect(outcome.failures.count == 3)
+        #expect(outcome.failures.count == 4)
         #expect(pack.snapshot() == before)
     }
 
