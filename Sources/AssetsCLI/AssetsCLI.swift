@@ -79,10 +79,11 @@ public enum AssetsCLI {
         do {
             try Data(text.utf8).write(to: PackPaths.resolve(output, against: currentFolder), options: .atomic)
         } catch {
-            console.printError("assets \(command): \(output): cannot be written (\(error.localizedDescription))")
+            console.printError(
+                "assets \(command.rawValue): \(output): cannot be written (\(error.localizedDescription))")
             return false
         }
-        console.printError("assets \(command): wrote \(output)")
+        console.printError("assets \(command.rawValue): wrote \(output)")
         return true
     }
 
