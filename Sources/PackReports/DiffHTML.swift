@@ -59,8 +59,8 @@ extension DiffReport {
             html += "<td><strong>\(escape(summary(change)))</strong><table>"
             for figure in change.figures {
                 html += "<tr><td>\(escape(figure.name))</td><td class=\"before\">"
-                html += "\(escape(value(figure.before, unit: figure.unit)))</td>"
-                html += "<td class=\"moved\">\(escape(value(figure.after, unit: figure.unit)))</td></tr>"
+                html += "\(escape(value(figure.before, of: figure)))</td>"
+                html += "<td class=\"moved\">\(escape(value(figure.after, of: figure)))</td></tr>"
             }
             html += "</table></td></tr>\n"
         }

@@ -27,13 +27,15 @@ public enum DiffReport {
         return change.sameTake ? "the same take exported again" : "a new recording"
     }
 
-    public static func value(_ value: PackDiff.Figure.Value?, unit: String) -> String {
+    /// One side of a figure as a reader reads it: `360 Hz`, `-3.38 dB`, `mpeg/mp3`, or `—` where it is absent.
+    public static func value(_ value: PackDiff.Figure.Value?, of figure: PackDiff.Figure) -> String {
         switch value {
         case nil: return "—"
         case .text(let text)?: return text
         case .number(let number)?:
-            let digits = number == number.rounded() ? String(format: "%.0f", number) : String(format: "%.2f", number)
-            return unit.isEmpty ? digits : "\(digits) \(unit)"
+            let exact = number == number.rounded()
+            let digits = String(format: "%.\(exact ? 0 : figure.decimals)f", number)
+            return figure.unit.isEmpty ? digits : "\(digits) \(figure.unit)"
         }
     }
 
@@ -63,7 +65,7 @@ public enum DiffReport {
             let width = change.figures.map(\.name.count).max() ?? 0
             for figure in change.figures {
                 out += "      \(figure.name.padding(toLength: width, withPad: " ", startingAt: 0))  "
-                out += "\(value(figure.before, unit: figure.unit)) → \(value(figure.after, unit: figure.unit))\n"
+                out += "\(value(figure.before, of: figure)) → \(value(figure.after, of: figure))\n"
             }
         }
         for (title, entries) in [("added", diff.added), ("removed", diff.removed)] where !entries.isEmpty {
@@ -96,7 +98,7 @@ public enum DiffReport {
             for change in diff.changed {
                 rows.append([change.token, "**\(summary(change))**", "", ""])
                 rows += change.figures.map {
-                    ["", $0.name, value($0.before, unit: $0.unit), value($0.after, unit: $0.unit)]
+                    ["", $0.name, value($0.before, of: $0), value($0.after, of: $0)]
                 }
             }
             out += "\n### Changed\n\n" + Markdown.table(["token", "what changed", "before", "after"], rows)

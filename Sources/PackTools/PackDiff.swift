@@ -22,6 +22,9 @@ public struct PackDiff: Sendable {
         public let unit: String
         public let before: Value?
         public let after: Value?
+        /// The decimals a reader needs, from the tolerance the figure is compared to: none to the millisecond, the
+        /// hertz or coarser (a register of 360.19 Hz reads 360 Hz), one to half a decibel, two to a twentieth.
+        public let decimals: Int
     }
 
     /// A fragment of one side.
@@ -254,7 +257,10 @@ extension PackDiff {
             case (.number(let x)?, .number(let y)?) where abs(x - y) < max(tolerance, 0.005): return nil
             case (.text(let x)?, .text(let y)?) where x == y: return nil
             case (nil, nil): return nil
-            default: return Figure(name: name, unit: unit, before: a, after: b)
+            default:
+                return Figure(
+                    name: name, unit: unit, before: a, after: b, decimals: tolerance >= 1 ? 0 : tolerance >= 0.5 ? 1 : 2
+                )
             }
         }
     }

@@ -129,6 +129,11 @@ import Testing
         #expect(text.stdout.hasPrefix("assets diff against HEAD: 2 changed, 1 added, 1 removed, 12 unchanged\n"))
         #expect(text.stdout.contains("  七  the same take exported again\n"), "\(text.stdout)")
         #expect(text.stdout.contains("  三  a new recording\n"))
+        // Figures read to the precision they are compared to: the register in whole hertz, the gain in hundredths.
+        let register = try #require(text.stdout.split(separator: "\n").first { $0.contains("register  ") })
+        #expect(register.wholeMatch(of: /\s+register\s+\d+ Hz → \d+ Hz/) != nil, "\(register)")
+        let gain = try #require(text.stdout.split(separator: "\n").first { $0.contains("gain  ") })
+        #expect(gain.wholeMatch(of: /\s+gain\s+-?\d+\.\d\d dB → -?\d+\.\d\d dB/) != nil, "\(gain)")
 
         let markdown = InProcess.run(["diff", "--format", "markdown"], in: pack.root)
         #expect(markdown.stdout.contains("| token | what changed | before | after |\n| --- | --- | --- | --- |\n"))
