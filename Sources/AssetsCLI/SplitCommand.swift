@@ -161,26 +161,11 @@ enum SplitCommand {
 
     /// The list or the labels, read into what the splitter takes.
     static func source(_ options: SplitOptions, currentFolder: URL) throws(UsageError) -> SplitRequest.Source {
-        func read(_ name: String) throws(UsageError) -> String {
-            do {
-                return try String(contentsOf: PackPaths.resolve(name, against: currentFolder), encoding: .utf8)
-            } catch {
-                throw UsageError(.split, "\(name): cannot be read as UTF-8 text")
-            }
+        do throws(SplitError) {
+            return try SplitRequest.Source.read(expect: options.expect, labels: options.labels, folder: currentFolder)
+        } catch {
+            throw UsageError(.split, error.description)
         }
-        if let labels = options.labels {
-            let text = try read(labels)
-            do throws(SplitError) {
-                return .labels(try AudacityLabel.parse(text, name: labels))
-            } catch {
-                throw UsageError(.split, error.description)
-            }
-        }
-        let list = options.expect ?? ""
-        let text = list.hasPrefix("@") ? try read(String(list.dropFirst())) : list
-        let separators: (Character) -> Bool = list.hasPrefix("@") ? { $0.isNewline } : { $0.isWhitespace }
-        let tokens = text.split(whereSeparator: separators).map { $0.trimmingCharacters(in: .whitespaces) }
-        return .expect(tokens.filter { !$0.isEmpty })
     }
 
     static func writeLabels(_ labels: [AudacityLabel], _ name: String, _ folder: URL, _ console: Console) {

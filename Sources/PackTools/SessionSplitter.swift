@@ -55,6 +55,26 @@ public struct SplitRequest: Sendable {
     }
 }
 
+extension SplitRequest.Source {
+    /// What `split` is given: `--expect` (tokens space-separated, or `@FILE` with one a line) or `--labels FILE` (an
+    /// Audacity label track), the files' names resolved against `folder`.
+    public static func read(expect: String?, labels: String?, folder: URL) throws(SplitError) -> Self {
+        func read(_ name: String) throws(SplitError) -> String {
+            do {
+                return try String(contentsOf: PackPaths.resolve(name, against: folder), encoding: .utf8)
+            } catch {
+                throw SplitError("\(name): cannot be read as UTF-8 text", fix: "give a text file saved as UTF-8")
+            }
+        }
+        if let labels { return .labels(try AudacityLabel.parse(try read(labels), name: labels)) }
+        let list = expect ?? ""
+        let text = list.hasPrefix("@") ? try read(String(list.dropFirst())) : list
+        let separators: (Character) -> Bool = list.hasPrefix("@") ? { $0.isNewline } : { $0.isWhitespace }
+        let tokens = text.split(whereSeparator: separators).map { $0.trimmingCharacters(in: .whitespaces) }
+        return .expect(tokens.filter { !$0.isEmpty })
+    }
+}
+
 /// The cut: which stretch of the session becomes which recording.
 public struct SplitPlan: Sendable {
     public struct Piece: Sendable {

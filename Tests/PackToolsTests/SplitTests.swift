@@ -161,3 +161,40 @@ import VoicePack
                 == Array(whole[one.frames]))
     }
 }
+
+/// What `split` is given, read into the splitter's source: a list on the command line, a list file, a label file.
+@Suite struct SplitSourceTests {
+    @Test func aListIsSplitAtSpacesAndAListFileAtLineEnds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("split-source-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("零\n unit_fen \n\n收款 成功\n".utf8).write(to: folder.appendingPathComponent("list.txt"))
+        try Data("0.5\t0.9\t五\n".utf8).write(to: folder.appendingPathComponent("labels.txt"))
+
+        guard case .expect(let spaced) = try SplitRequest.Source.read(expect: " 零  一\t二 ", labels: nil, folder: folder),
+            case .expect(let lines) = try SplitRequest.Source.read(expect: "@list.txt", labels: nil, folder: folder),
+            case .labels(let labels) = try SplitRequest.Source.read(expect: nil, labels: "labels.txt", folder: folder)
+        else {
+            Issue.record("the wrong kind of source")
+            return
+        }
+        #expect(spaced == ["零", "一", "二"])
+        #expect(lines == ["零", "unit_fen", "收款 成功"])
+        #expect(labels.map(\.text) == ["五"])
+    }
+
+    @Test func aFileThatCannotBeReadIsNamedWithTheFix() {
+        let folder = FileManager.default.temporaryDirectory
+        #expect(throws: SplitError.self) {
+            try SplitRequest.Source.read(expect: "@no-such.txt", labels: nil, folder: folder)
+        }
+        do {
+            _ = try SplitRequest.Source.read(expect: nil, labels: "no-such-labels.txt", folder: folder)
+            Issue.record("read a file that is not there")
+        } catch {
+            #expect(
+                error.description == "no-such-labels.txt: cannot be read as UTF-8 text: give a text file saved as UTF-8"
+            )
+        }
+    }
+}
