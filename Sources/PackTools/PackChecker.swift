@@ -268,9 +268,11 @@ public enum PackChecker {
         let typicalPhon = median(manifest.fragments.map(\.loudnessPhon))
         for fragment in manifest.fragments {
             var findings: [Diagnostic] = []
-            func problem(_ severity: Diagnostic.Severity, _ message: String, fix: String) {
-                findings.append(
-                    Diagnostic(severity, paths.subject(manifestPath: fragment.file), .sound, message, fix: fix))
+            // A finding about how the recording was made (cut, clipped) names the recording, the file a designer
+            // replaces and a pull request changes; one about the built fragment names the fragment.
+            func problem(_ severity: Diagnostic.Severity, _ message: String, fix: String, ofRecording: Bool = false) {
+                let file = ofRecording ? fragment.source.file : fragment.file
+                findings.append(Diagnostic(severity, paths.subject(manifestPath: file), .sound, message, fix: fix))
             }
             if let typicalPhon, abs(fragment.loudnessPhon - typicalPhon) > tolerance {
                 let direction = fragment.loudnessPhon > typicalPhon ? "louder" : "quieter"
@@ -289,10 +291,10 @@ public enum PackChecker {
                 guard let level, CutVoice.isCut(levelDB: level, snrDB: fragment.analysis?.snrDB) else { continue }
                 problem(
                     .warning,
-                    "its voice is cut at its \(edge): the recording \(fragment.source.file) \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", -level)) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
+                    "its voice is cut at its \(edge): it \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", -level)) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
                     fix:
-                        "export it again with the whole \(edge == "end" ? "decay (the sound after the voice fades out)" : "onset (a little silence before the voice)")"
-                )
+                        "export it again with the whole \(edge == "end" ? "decay (the sound after the voice fades out)" : "onset (a little silence before the voice)")",
+                    ofRecording: true)
             }
             if fragment.truePeakDBTP > settings.loudness.truePeakCeilingDBTP {
                 problem(
@@ -303,8 +305,8 @@ public enum PackChecker {
             if fragment.source.clippedSamples > 0 {
                 problem(
                     .warning,
-                    "the recording \(fragment.source.file) clipped (\(fragment.source.clippedSamples) samples at full scale)",
-                    fix: "record it again with more headroom")
+                    "it clipped when it was recorded (\(fragment.source.clippedSamples) samples at full scale)",
+                    fix: "record it again with more headroom", ofRecording: true)
             }
             if fragment.durationMs < limits.minimumFragmentMs || fragment.durationMs > limits.maximumFragmentMs {
                 problem(

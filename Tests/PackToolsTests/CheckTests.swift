@@ -195,10 +195,9 @@ func coveredPack() throws -> TestPack {
         #expect(!sound.contains { $0.subject.text == manifest.fragments[4].file })
         let limited = try #require(sound.first { $0.subject.text == manifest.fragments[5].file })
         #expect(limited.severity == .warning && limited.message.hasSuffix("at the limiter's 12.0 dB ceiling"))
-        #expect(
-            sound.filter { $0.severity == .warning }.map(\.message).contains {
-                $0.contains("clipped (12 samples at full scale)")
-            })
+        let clipped = try #require(
+            sound.first { $0.message == "it clipped when it was recorded (12 samples at full scale)" })
+        #expect(clipped.severity == .warning && clipped.subject.text == manifest.fragments[2].source.file)
     }
 
     @Test func theBudget() throws {
