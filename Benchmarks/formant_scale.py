@@ -62,16 +62,15 @@ def formants(signal):
     return np.log(np.median(found, axis=0)) if len(found) >= 3 else None
 
 
-def read(pack):
+def syllables(pack):
+    """Each single-syllable fragment of the built pack at `pack`, at RATE: decoded once for both studies."""
     manifest = json.loads((pack / "manifest.json").read_text())
-    features = {}
+    signals = {}
     for fragment in manifest["fragments"]:
         if fragment["token"] in TOKENS:
             samples, rate = soundfile.read(pack / fragment["file"])
-            found = formants(resample_poly(samples, RATE, rate))
-            if found is not None:
-                features[fragment["token"]] = found
-    return features
+            signals[fragment["token"]] = resample_poly(samples, RATE, rate)
+    return signals
 
 
 def deviation(packs, name, token, feature, excluded):
@@ -117,18 +116,8 @@ def moved(curve, semitones):
     return np.interp(AXIS, AXIS + semitones * np.log(2) / 12, curve)
 
 
-def read_envelopes(pack):
-    manifest = json.loads((pack / "manifest.json").read_text())
-    curves = {}
-    for fragment in manifest["fragments"]:
-        if fragment["token"] in TOKENS:
-            samples, rate = soundfile.read(pack / fragment["file"])
-            curves[fragment["token"]] = envelope(resample_poly(samples, RATE, rate))
-    return curves
-
-
-def warp_study(folders):
-    packs = {Path(f).name: read_envelopes(Path(f)) for f in folders}
+def warp_study(signals):
+    packs = {name: {t: envelope(s) for t, s in syllables.items()} for name, syllables in signals.items()}
 
     def reference(token, excluded):
         return np.median([c[token] for q, c in packs.items() if q not in excluded and token in c], axis=0)
@@ -158,8 +147,11 @@ def warp_study(folders):
     print(f"  another real voice's syllable told from the voice's own: area under the ROC curve {np.mean(swaps[:, None] > own[None, :]):.2f}")
 
 
-def main(folders):
-    packs = {Path(f).name: read(Path(f)) for f in folders}
+def formant_study(signals):
+    packs = {}
+    for name, syllables in signals.items():
+        found = {t: formants(s) for t, s in syllables.items()}
+        packs[name] = {t: f for t, f in found.items() if f is not None}
     own, swaps = [], []
     for name, features in packs.items():
         for token, feature in features.items():
@@ -185,7 +177,12 @@ def main(folders):
     rms_swaps = np.array([np.sqrt(np.mean(d**2)) for d in swaps])
     auc = np.mean(rms_swaps[:, None] > rms_own[None, :]) + 0.5 * np.mean(rms_swaps[:, None] == rms_own[None, :])
     print(f"another real voice's syllable told from the voice's own: area under the ROC curve {auc:.2f}")
-    warp_study(folders)
+
+
+def main(folders):
+    signals = {Path(f).name: syllables(Path(f)) for f in folders}
+    formant_study(signals)
+    warp_study(signals)
 
 
 if __name__ == "__main__":
