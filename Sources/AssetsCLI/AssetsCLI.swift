@@ -80,10 +80,10 @@ public enum AssetsCLI {
             try Data(text.utf8).write(to: PackPaths.resolve(output, against: currentFolder), options: .atomic)
         } catch {
             console.printError(
-                "assets \(command.rawValue): \(output): cannot be written (\(error.localizedDescription))")
+                "\(command.program): \(output): cannot be written (\(error.localizedDescription))")
             return false
         }
-        console.printError("assets \(command.rawValue): wrote \(output)")
+        console.printError("\(command.program): wrote \(output)")
         return true
     }
 

@@ -3,13 +3,13 @@ import CommandKit
 extension UsageError {
     /// An error of `assets COMMAND`, or of `assets` itself when `command` is nil.
     init(_ command: Command?, _ message: String, multiline: Bool = false) {
-        self.init(program: command.program, message, multiline: multiline)
+        self.init(program: command?.program ?? "assets", message, multiline: multiline)
     }
 }
 
-extension Optional where Wrapped == Command {
-    /// `assets split`, or `assets`.
-    var program: String { map { "assets \($0.rawValue)" } ?? "assets" }
+extension Command {
+    /// `assets split`: how usage lines and messages name the command.
+    var program: String { "assets \(rawValue)" }
 }
 
 extension OptionTable {
@@ -18,7 +18,7 @@ extension OptionTable {
         options: [Option<Options>]
     ) {
         self.init(
-            program: Optional(command).program, arguments: arguments, about: about, argumentHelp: argumentHelp,
+            program: command.program, arguments: arguments, about: about, argumentHelp: argumentHelp,
             options: options)
     }
 }

@@ -33,7 +33,7 @@ public enum Invocation: Equatable, Sendable {
         let command = try command(named: first)
         let rest = arguments.dropFirst()
         if rest.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help(command) }
-        var reader = ArgumentReader(rest, program: Optional(command).program)
+        var reader = ArgumentReader(rest, program: command.program)
         switch command {
         case .say: return .say(try SayOptions.parse(&reader))
         case .alphabet: return .alphabet(try AlphabetOptions.parse(&reader))
