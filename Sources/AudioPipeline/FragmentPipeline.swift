@@ -38,6 +38,13 @@ public struct FragmentPipeline: Sendable {
     public func process(
         sourcePath: String, name: String, outputPath: String, ditherSeed: String
     ) throws(AudioError) -> FragmentReport {
+        try finish(
+            prepare(sourcePath: sourcePath, name: name), name: name, outputPath: outputPath, ditherSeed: ditherSeed)
+    }
+
+    /// The stages up to normalizing: decode, remove DC, downmix, find the sound, resample, cut, and the
+    /// measures `Normalize` and `VoiceAnalysis` take of the result before any gain.
+    public func prepare(sourcePath: String, name: String) throws(AudioError) -> PreparedRecording {
         let (info, channels) = try Decode.read(path: sourcePath, name: name, maximumSeconds: maximumSourceSeconds)
         let durationMs = Double(channels[0].count) * 1000 / Double(info.sampleRate)
         if durationMs < minimumSourceMs {
@@ -54,18 +61,43 @@ public struct FragmentPipeline: Sendable {
         let stretch = max(0, kept.lowerBound - Self.resamplingMarginMs)...(kept.upperBound + Self.resamplingMarginMs)
         let resampled = try resample.apply(mono.slice(ms: stretch))
         let (trimmed, trimReport) = trim.cut(resampled, around: bounds, offsetMs: stretch.lowerBound)
-        let (normalized, loudnessReport) = try normalize.apply(trimmed, name: name)
+        return PreparedRecording(
+            source: info, clippedSamples: clipped, channelDecision: decision, bounds: bounds, trim: trimReport,
+            measured: try normalize.measure(trimmed, name: name),
+            spectra: SourceSpectra(mono, voiceMs: bounds.startMs...bounds.endMs))
+    }
+
+    /// The stages from normalizing on: normalize, encode, write to `outputPath`, and analyse the voice as built.
+    public func finish(
+        _ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String
+    ) throws(AudioError) -> FragmentReport {
+        let (normalized, loudnessReport) = try normalize.apply(prepared.measured, name: name)
         let quantized = encode.quantize(normalized, ditherSeed: DitherNoise.seed(for: ditherSeed))
         try encode.write(quantized, to: outputPath)
-        let analysis = VoiceAnalysis.measure(fragment: normalized, source: mono, bounds: bounds)
+        let analysis = VoiceAnalysis.measure(fragment: normalized, spectra: prepared.spectra, bounds: prepared.bounds)
 
         return FragmentReport(
-            source: info, sourceClippedSamples: clipped, channelDecision: decision, trim: trimReport,
-            loudness: loudnessReport,
+            source: prepared.source, sourceClippedSamples: prepared.clippedSamples,
+            channelDecision: prepared.channelDecision, trim: prepared.trim, loudness: loudnessReport,
             frames: quantized.frames, durationMs: quantized.durationMs,
             loudnessLUFS: loudnessReport.outputLUFS, truePeakDBTP: loudnessReport.outputTruePeakDBTP,
             loudnessPhon: loudnessReport.outputPhon, edgeLevels: EdgeLevels(quantized), analysis: analysis)
     }
+}
+
+/// A recording taken through the stages that do not depend on the level it is built at (`prepare`): a build
+/// whose pack gain moves keeps it, and only normalizes and encodes again.
+public struct PreparedRecording: Sendable {
+    let source: SoundFile.Info
+    let clippedSamples: Int
+    let channelDecision: ChannelDecision
+    let bounds: SoundBounds
+    let trim: TrimReport
+    let measured: Normalize.Measured
+    let spectra: SourceSpectra
+
+    /// About how much memory it holds.
+    public var approximateBytes: Int { measured.approximateBytes + spectra.approximateBytes }
 }
 
 /// Everything the pipeline measured and decided for one fragment.

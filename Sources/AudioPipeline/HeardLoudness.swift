@@ -22,6 +22,9 @@ public struct HeardLoudness: Sendable {
         self.init(pressure: resampled.samples.map { Double($0) * pascals }, sourceRate: signal.sampleRate)
     }
 
+    /// About how much memory it holds: the pressure and the model's band intensities.
+    var approximateBytes: Int { pressure.count * MemoryLayout<Double>.stride + model.approximateBytes }
+
     init(pressure: [Double], sourceRate: Int) {
         self.pressure = pressure
         self.sourceRate = sourceRate

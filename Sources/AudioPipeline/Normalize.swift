@@ -40,14 +40,37 @@ public struct Normalize: Equatable, Sendable {
         self.maximumLimitingDB = maximumLimitingDB
     }
 
-    public func apply(_ signal: Signal, name: String) throws(AudioError) -> (Signal, LoudnessReport) {
-        let (inputLoudness, inputPeak) = LoudnessMeter.measure(signal)
-        guard inputLoudness.isFinite, inputLoudness > -70 else {
+    /// A signal as `Normalize` measures it before it chooses a gain: its loudness, true peak and heard
+    /// loudness. None of it depends on the target, so a build whose pack gain moves normalizes again from here.
+    public struct Measured: Sendable {
+        let signal: Signal
+        let loudnessLUFS: Double
+        let truePeakDBTP: Double
+        let heard: HeardLoudness
+
+        /// About how much memory it holds: the samples and the hearing model's.
+        var approximateBytes: Int { signal.frames * MemoryLayout<Float>.stride + heard.approximateBytes }
+    }
+
+    /// Measures `signal`; refuses one that is silent.
+    public func measure(_ signal: Signal, name: String) throws(AudioError) -> Measured {
+        let (loudness, peak) = LoudnessMeter.measure(signal)
+        guard loudness.isFinite, loudness > -70 else {
             throw AudioError(
                 file: name, problem: "it is silent (loudness under −70 LUFS)",
                 fix: "export the recording again, with the voice in it")
         }
         let heard = try HeardLoudness(signal, fullScaleDBSPL: fullScaleDBSPL)
+        return Measured(signal: signal, loudnessLUFS: loudness, truePeakDBTP: peak, heard: heard)
+    }
+
+    public func apply(_ signal: Signal, name: String) throws(AudioError) -> (Signal, LoudnessReport) {
+        try apply(measure(signal, name: name), name: name)
+    }
+
+    public func apply(_ measured: Measured, name: String) throws(AudioError) -> (Signal, LoudnessReport) {
+        let (signal, heard) = (measured.signal, measured.heard)
+        let (inputLoudness, inputPeak) = (measured.loudnessLUFS, measured.truePeakDBTP)
         // The first guess: the gain that brings the K-weighted level to the target, usually within 3 phon. The
         // search runs at the model's quick resolution, to half the tolerance: what it finds is measured again.
         let gain = heard.gain(

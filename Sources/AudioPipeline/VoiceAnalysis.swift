@@ -36,8 +36,13 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// Analyses `fragment` (the built samples) and `source` (the recording, mono, at its own rate) where
     /// `bounds` found the voice in it.
     public static func measure(fragment: Signal, source: Signal, bounds: SoundBounds) -> VoiceAnalysis {
+        measure(
+            fragment: fragment, spectra: SourceSpectra(source, voiceMs: bounds.startMs...bounds.endMs), bounds: bounds)
+    }
+
+    /// The same, with the recording's spectra measured already (they do not change with the fragment's level).
+    static func measure(fragment: Signal, spectra: SourceSpectra, bounds: SoundBounds) -> VoiceAnalysis {
         let pitches = PitchTrack.voicedPitches(fragment)
-        let spectra = SourceSpectra(source, voiceMs: bounds.startMs...bounds.endMs)
         let voiced = pitches.voiced.count >= minimumVoicedFrames ? foldingOctaveJumps(pitches.voiced).sorted() : []
         return VoiceAnalysis(
             pitchMedianHz: voiced.isEmpty ? nil : percentile(voiced, 0.5),
@@ -124,6 +129,9 @@ struct SourceSpectra {
     var centroidHz: Double
 
     static let voicePercentile = 0.95
+
+    /// About how much memory it holds.
+    var approximateBytes: Int { (voice.count + (noise?.count ?? 0) + 2 * bandEdgesHz.count) * 8 + 64 }
 
     init(_ source: Signal, voiceMs: ClosedRange<Double>) {
         let window = AubioFrames.window(for: source.sampleRate)

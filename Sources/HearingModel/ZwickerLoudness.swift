@@ -25,6 +25,9 @@ public struct ZwickerLoudness: Sendable {
     /// Frames of 0.5 ms.
     public var frames: Int { intensities.count }
 
+    /// About how much memory the band intensities hold (each frame's array with its header).
+    public var approximateBytes: Int { frames * (Tables.bands * MemoryLayout<Double>.stride + 32) }
+
     /// Filters `pressure` (48 kHz, pascals) into third-octave levels.
     public init(pressure: [Double]) {
         let decimation = Self.sampleRate / Self.levelRate

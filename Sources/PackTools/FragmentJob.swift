@@ -22,11 +22,19 @@ struct FragmentJob: Sendable {
         let status: FileStatus?
     }
 
-    func run(_ pipeline: FragmentPipeline, staging: URL, paths: PackPaths) -> Result<Done, AudioError> {
+    /// Builds the fragment into `staging`, from the recording as `prepared` holds it when an earlier pass of
+    /// the build prepared it (`sourceSHA256` says it is the same recording).
+    func run(
+        _ pipeline: FragmentPipeline, staging: URL, paths: PackPaths, sourceSHA256: String,
+        prepared: PreparedRecordings
+    ) -> Result<Done, AudioError> {
         let staged = staging.appendingPathComponent(fileName).path
+        let name = paths.display(source.url)
         return Result { () throws(AudioError) -> Done in
-            let report = try pipeline.process(
-                sourcePath: source.fullPath, name: paths.display(source.url), outputPath: staged, ditherSeed: fileName)
+            let recording = try prepared.prepared(path: source.fullPath, sha256: sourceSHA256) {
+                () throws(AudioError) in try pipeline.prepare(sourcePath: source.fullPath, name: name)
+            }
+            let report = try pipeline.finish(recording, name: name, outputPath: staged, ditherSeed: fileName)
             guard let sha256 = try? SHA256.hex(ofFileAt: staged) else {
                 throw AudioError(file: staged, problem: "cannot be read back", fix: "check the free disk space")
             }

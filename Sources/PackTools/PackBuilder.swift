@@ -67,20 +67,22 @@ public enum PackBuilder {
         // The pack keeps the gain its last build measured; a build that made fragments measures it again.
         var request = request
         request.settings.loudness.packGainDB = PackCalibration.recordedGain(manifestAt: request.paths.manifest) ?? 0
-        var outcome = try buildOnce(request)
+        let prepared = PreparedRecordings()
+        var outcome = try buildOnce(request, prepared: prepared)
         var previous: PackCalibration?
         // A new gain rebuilds every fragment; a second correction, if the first fell a step short, uses the
         // slope the first one showed (heard loudness does not follow the gain dB for dB).
         for _ in 0..<PackCalibration.maximumCorrections {
             guard outcome.failures.isEmpty, !outcome.built.isEmpty,
-                let calibration = PackCalibration(paths: request.paths, settings: request.settings, after: previous),
+                let calibration = PackCalibration(
+                    paths: request.paths, settings: request.settings, jobs: request.jobs, after: previous),
                 calibration.gainDB != calibration.builtGainDB
             else { break }
             request.force = true
             request.settings.loudness.packGainDB = calibration.gainDB
             let processed = outcome.processed
             let said = (outcome.packGainChange.map { [$0] } ?? []) + [calibration.said]
-            outcome = try buildOnce(request)
+            outcome = try buildOnce(request, prepared: prepared)
             outcome.processed += processed
             outcome.packGainChange = said.joined(separator: "; then ")
             previous = calibration
@@ -88,8 +90,9 @@ public enum PackBuilder {
         return outcome
     }
 
-    /// One pass: scan, plan, process, assemble, commit, under the lock `build` holds.
-    static func buildOnce(_ request: BuildRequest) throws -> BuildOutcome {
+    /// One pass: scan, plan, process, assemble, commit, under the lock `build` holds. `prepared` keeps what
+    /// the pass prepares for the next, and gives what an earlier one prepared.
+    static func buildOnce(_ request: BuildRequest, prepared: PreparedRecordings) throws -> BuildOutcome {
         let paths = request.paths
         var outcome = BuildOutcome()
         let transaction = PackTransaction(paths: paths)
@@ -108,7 +111,8 @@ public enum PackBuilder {
         var moves: [String] = []
         if !plan.work.isEmpty {
             let staging = try transaction.prepareStaging()
-            (entries, moves) = process(plan.work, request: request, staging: staging, into: entries, outcome: &outcome)
+            (entries, moves) = process(
+                plan.work, request: request, staging: staging, prepared: prepared, into: entries, outcome: &outcome)
         }
         guard outcome.failures.isEmpty else {
             transaction.discardStaging()
@@ -254,7 +258,8 @@ public enum PackBuilder {
     /// The audio work, `request.jobs` fragments at a time, into the staging folder: `entries` with the built
     /// fragments added, and the staged files to move into place.
     static func process(
-        _ work: [Work], request: BuildRequest, staging: URL, into entries: [NewEntry], outcome: inout BuildOutcome
+        _ work: [Work], request: BuildRequest, staging: URL, prepared: PreparedRecordings, into entries: [NewEntry],
+        outcome: inout BuildOutcome
     ) -> (entries: [NewEntry], moves: [String]) {
         let (paths, settings) = (request.paths, request.settings)
         let pipeline = FragmentPipeline(settings: settings)
@@ -263,7 +268,8 @@ public enum PackBuilder {
         let progress = request.progress
         let results = ParallelWork.map(count: work.count, jobs: request.jobs) { index in
             let job = work[index].job
-            let result = job.run(pipeline, staging: staging, paths: paths)
+            let result = job.run(
+                pipeline, staging: staging, paths: paths, sourceSHA256: work[index].sourceSHA256, prepared: prepared)
             progress?(finished.increment(), work.count, paths.display(job.source.url))
             return result
         }

@@ -2,6 +2,7 @@ import AudioPipeline
 import Checksum
 import Foundation
 import PackManifest
+import SpeechText
 import Splicer
 import VoicePack
 
@@ -24,10 +25,11 @@ struct PackCalibration: Equatable, Sendable {
     static let stepDB = 0.5
     static let maximumCorrections = 2
 
-    /// Splices and measures the pack as built under `settings`; nil when no planned amount is playable.
-    /// `previous`, the calibration that set this build's gain, gives the slope of measured against gain.
-    init?(paths: PackPaths, settings: Settings, after previous: PackCalibration? = nil) {
-        let measured = Self.measure(paths: paths, settings: settings)
+    /// Splices and measures the pack as built under `settings`, `jobs` amounts at a time; nil when no planned
+    /// amount is playable. `previous`, the calibration that set this build's gain, gives the slope of measured
+    /// against gain.
+    init?(paths: PackPaths, settings: Settings, jobs: Int, after previous: PackCalibration? = nil) {
+        let measured = Self.measure(paths: paths, settings: settings, jobs: jobs)
         guard let median = median(measured) else { return nil }
         builtGainDB = settings.loudness.packGainDB
         measuredLUFS = median
@@ -44,24 +46,27 @@ struct PackCalibration: Equatable, Sendable {
     }
 
     /// The integrated loudness (BS.1770, libebur128) of each amount the audit plays, spliced as the app will.
-    static func measure(paths: PackPaths, settings: Settings) -> [Double] {
+    static func measure(paths: PackPaths, settings: Settings, jobs: Int) -> [Double] {
         guard let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) }) else { return [] }
         let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
+        let playable = UtterancePlan.plan(settings: settings, pack: pack, longest: nil).filter(\.missing.isEmpty)
         // Styles that differ only by aliased characters (伍 played by 五) splice the same files: measured once.
-        var measured: [String: Double?] = [:]
-        return UtterancePlan.plan(settings: settings, pack: pack, longest: nil).compactMap { plan in
-            guard plan.missing.isEmpty else { return nil }
+        var indexOfFiles: [String: Int] = [:]
+        var distinct: [[Token]] = []
+        let measuredAs = playable.map { plan -> Int in
             let files = plan.tokens.map { pack.fragment(for: $0)?.file ?? "" }.joined(separator: "\n")
-            if let known = measured[files] { return known }
-            var loudness: Double?
-            if let audio = try? splicer.splice(plan.tokens) {
-                let lufs = LoudnessMeter.integratedLoudness(
-                    Signal(samples: audio.samples, sampleRate: audio.sampleRate))
-                loudness = lufs.isFinite ? lufs : nil
-            }
-            measured[files] = loudness
-            return loudness
+            if let index = indexOfFiles[files] { return index }
+            indexOfFiles[files] = distinct.count
+            distinct.append(plan.tokens)
+            return distinct.count - 1
         }
+        let plans = distinct
+        let loudness = ParallelWork.map(count: plans.count, jobs: jobs) { index -> Double? in
+            guard let audio = try? splicer.splice(plans[index]) else { return nil }
+            let lufs = LoudnessMeter.integratedLoudness(Signal(samples: audio.samples, sampleRate: audio.sampleRate))
+            return lufs.isFinite ? lufs : nil
+        }
+        return measuredAs.compactMap { loudness[$0] }
     }
 
     /// The gain the manifest at `url` records, from its last 64 kB: the header's loudness is written after the

@@ -124,6 +124,13 @@ import VoicePack
         let middle = try #require(typical)
         #expect(abs(middle - pack.settings.loudness.targetLUFS) <= 1, "\(measured)")
 
+        // The new level was reached from recordings the first pass had prepared: the same pack built afresh at
+        // that gain, every recording decoded again, is the same byte for byte.
+        let calibrated = pack.snapshot()
+        let fresh = try pack.build(force: true)
+        #expect(fresh.packGainChange == nil && fresh.built.count == RealVoiceTests.stems.count)
+        #expect(pack.snapshot() == calibrated)
+
         // A refresh of one recording: the gain is kept, and every other fragment file stays as it was.
         let before = pack.snapshot()
         try pack.write(

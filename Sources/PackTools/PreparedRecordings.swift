@@ -1,0 +1,48 @@
+import AudioPipeline
+import Foundation
+
+/// The recordings a build has prepared (`FragmentPipeline.prepare`: decoded, resampled, cut and measured),
+/// kept while the build lasts. When the spliced amounts call for another pack gain, every fragment is built
+/// again at the new level; the ones kept here only normalize and encode again, which is under half a
+/// fragment's work. Up to `budgetBytes` of them: a large pack's others are prepared again.
+final class PreparedRecordings: @unchecked Sendable {
+    /// About 60 s of fragments (a prepared second holds about a megabyte: the samples, and the hearing
+    /// model's pressure and band levels).
+    static let defaultBudgetBytes = 64 << 20
+
+    private let lock = NSLock()
+    private let budgetBytes: Int
+    private var usedBytes = 0
+    private var kept: [String: PreparedRecording] = [:]
+
+    init(budgetBytes: Int = PreparedRecordings.defaultBudgetBytes) {
+        self.budgetBytes = budgetBytes
+    }
+
+    /// How many are kept.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept.count
+    }
+
+    /// The recording with these bytes at this path, as prepared earlier in the build, or prepared now by `make`
+    /// (and kept, while the budget allows).
+    func prepared(
+        path: String, sha256: String, make: () throws(AudioError) -> PreparedRecording
+    ) throws(AudioError) -> PreparedRecording {
+        let key = sha256 + " " + path
+        lock.lock()
+        let earlier = kept[key]
+        lock.unlock()
+        if let earlier { return earlier }
+        let prepared = try make()
+        lock.lock()
+        if usedBytes + prepared.approximateBytes <= budgetBytes {
+            kept[key] = prepared
+            usedBytes += prepared.approximateBytes
+        }
+        lock.unlock()
+        return prepared
+    }
+}

@@ -1,0 +1,36 @@
+import AudioPipeline
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PackTools
+
+/// What a build keeps of the recordings it prepared, for a pass that builds them again at another pack gain.
+@Suite struct PreparedRecordingsTests {
+    @Test func aRecordingIsPreparedOnceWhileTheBudgetHoldsIt() throws {
+        let pack = TestPack()
+        _ = try pack.deliver("digit_1.wav")
+        let pipeline = FragmentPipeline(settings: pack.settings)
+        let path = pack.url("raw-audio/digit_1.wav").path
+        let made = Counter()
+        let make = { () throws(AudioError) -> PreparedRecording in
+            _ = made.increment()
+            return try pipeline.prepare(sourcePath: path, name: "raw-audio/digit_1.wav")
+        }
+        let kept = PreparedRecordings()
+        let first = try kept.prepared(path: path, sha256: "a", make: make)
+        _ = try kept.prepared(path: path, sha256: "a", make: make)
+        #expect(made.increment() == 2, "the second ask is answered from the first")
+        #expect(first.approximateBytes > 100_000, "a syllable's samples and hearing model: \(first.approximateBytes)")
+
+        // Other bytes at the same path are another recording.
+        _ = try kept.prepared(path: path, sha256: "b", make: make)
+        #expect(made.increment() == 4 && kept.count == 2)
+
+        // Past the budget, nothing is kept: each ask prepares again.
+        let none = PreparedRecordings(budgetBytes: first.approximateBytes - 1)
+        _ = try none.prepared(path: path, sha256: "a", make: make)
+        _ = try none.prepared(path: path, sha256: "a", make: make)
+        #expect(made.increment() == 7 && none.count == 0)
+    }
+}
