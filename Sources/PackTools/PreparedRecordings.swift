@@ -6,9 +6,10 @@ import Foundation
 /// again at the new level; the ones kept here only normalize and encode again, which is under half a
 /// fragment's work. Up to `budgetBytes` of them: a large pack's others are prepared again.
 final class PreparedRecordings: @unchecked Sendable {
-    /// About 60 s of fragments (a prepared second holds about a megabyte: the samples, and the hearing
-    /// model's pressure and band levels).
-    static let defaultBudgetBytes = 64 << 20
+    /// About half a minute of fragments, a voice pack of a few dozen (a prepared second holds about a megabyte:
+    /// the samples, and the hearing model's pressure and band levels). A pack of thousands of phrases, which
+    /// plays no amount and so never moves its gain, holds this much more at its peak and no more.
+    static let defaultBudgetBytes = 32 << 20
 
     private let lock = NSLock()
     private let budgetBytes: Int
