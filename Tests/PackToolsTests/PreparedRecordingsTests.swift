@@ -33,4 +33,19 @@ import Testing
         _ = try none.prepared(path: path, sha256: "a", make: make)
         #expect(made.increment() == 7 && none.count == 0)
     }
+
+    /// The build's two workers ask at once; every answer is a recording, and each is kept once.
+    @Test func workersShareWhatIsKept() throws {
+        let pack = TestPack()
+        _ = try pack.deliver("digit_1.wav")
+        let pipeline = FragmentPipeline(settings: pack.settings)
+        let path = pack.url("raw-audio/digit_1.wav").path
+        let kept = PreparedRecordings()
+        let frames = ParallelWork.map(count: 8, jobs: 2) { index in
+            try? kept.prepared(path: path, sha256: index.isMultiple(of: 2) ? "a" : "b") { () throws(AudioError) in
+                try pipeline.prepare(sourcePath: path, name: "raw-audio/digit_1.wav")
+            }.approximateBytes
+        }
+        #expect(frames.allSatisfy { $0 != nil } && Set(frames).count == 1 && kept.count == 2)
+    }
 }
