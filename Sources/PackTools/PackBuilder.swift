@@ -3,6 +3,7 @@ import Checksum
 import Foundation
 import PackManifest
 import SpeechText
+import Splicer
 import VoicePack
 
 /// What `assets build` was asked to do.
@@ -59,7 +60,9 @@ public struct BuildSetupError: Error, CustomStringConvertible {
 /// The scan finds the recordings and reads the record of the last build; when nothing moved since, the
 /// build stops there. The plan names each recording's token and decides, fragment by fragment, whether the
 /// last build's fragment can stay; processing builds the others into the staging folder; assembling makes
-/// the new manifest and the list of files to remove; the commit puts it all in place at once.
+/// the new manifest and the list of files to remove; the commit puts it all in place at once. Before the
+/// commit, the staged pack's splices are measured (`PackCalibration`): when they call for another pack gain,
+/// the pass runs again at it, so whatever a build does, the pack changes once or not at all.
 public enum PackBuilder {
     public static func build(_ request: BuildRequest) throws -> BuildOutcome {
         let lock = try lockPack(request)
@@ -68,31 +71,45 @@ public enum PackBuilder {
         var request = request
         request.settings.loudness.packGainDB = PackCalibration.recordedGain(manifestAt: request.paths.manifest) ?? 0
         let prepared = PreparedRecordings()
-        var outcome = try buildOnce(request, prepared: prepared)
+        var pass = try stage(request, prepared: prepared)
         var previous: PackCalibration?
-        // A new gain rebuilds every fragment; a second correction, if the first fell a step short, uses the
-        // slope the first one showed (heard loudness does not follow the gain dB for dB).
+        // A new gain rebuilds every fragment, before anything is put in place: a pass that fails leaves the pack
+        // as it was. A second correction, if the first fell a step short, uses the slope the first one showed
+        // (heard loudness does not follow the gain dB for dB).
         for _ in 0..<PackCalibration.maximumCorrections {
-            guard outcome.failures.isEmpty, !outcome.built.isEmpty,
+            guard let assembled = pass.assembled, !pass.outcome.built.isEmpty,
+                let staged = assembled.stagedPack(paths: request.paths),
                 let calibration = PackCalibration(
-                    paths: request.paths, settings: request.settings, jobs: request.jobs, after: previous),
+                    staged, settings: request.settings, jobs: request.jobs, after: previous),
                 calibration.gainDB != calibration.builtGainDB
             else { break }
             request.force = true
             request.settings.loudness.packGainDB = calibration.gainDB
-            let processed = outcome.processed
-            let said = (outcome.packGainChange.map { [$0] } ?? []) + [calibration.said]
-            outcome = try buildOnce(request, prepared: prepared)
-            outcome.processed += processed
-            outcome.packGainChange = said.joined(separator: "; then ")
+            let earlier = pass.outcome
+            let said = (earlier.packGainChange.map { [$0] } ?? []) + [calibration.said]
+            pass = try stage(request, prepared: prepared)
+            pass.outcome.processed += earlier.processed
+            pass.outcome.finishedInterruptedCommit = earlier.finishedInterruptedCommit
+            pass.outcome.packGainChange = said.joined(separator: "; then ")
             previous = calibration
         }
-        return outcome
+        return try land(pass)
     }
 
-    /// One pass: scan, plan, process, assemble, commit, under the lock `build` holds. `prepared` keeps what
-    /// the pass prepares for the next, and gives what an earlier one prepared.
-    static func buildOnce(_ request: BuildRequest, prepared: PreparedRecordings) throws -> BuildOutcome {
+    /// A pass up to its commit: what it found and built into the staging folder, and the pack it would make
+    /// (none when it stops before a commit: nothing moved since the last build, or a failure).
+    struct Pass {
+        var outcome: BuildOutcome
+        let settings: Settings
+        let scan: Scan
+        let transaction: PackTransaction
+        let assembled: Assembled?
+        let naming: Naming?
+    }
+
+    /// One pass up to the commit: scan, plan, process, assemble, under the lock `build` holds. `prepared` keeps
+    /// what the pass prepares for the next, and gives what an earlier one prepared.
+    static func stage(_ request: BuildRequest, prepared: PreparedRecordings) throws -> Pass {
         let paths = request.paths
         var outcome = BuildOutcome()
         let transaction = PackTransaction(paths: paths)
@@ -104,7 +121,9 @@ public enum PackBuilder {
         if !request.force, scan.problems.isEmpty, let unchanged = scan.unchangedSinceRecord() {
             outcome.unchanged = unchanged.count
             outcome.warnings = coverageWarnings(Set(unchanged), settings: request.settings, paths: paths)
-            return outcome
+            return Pass(
+                outcome: outcome, settings: request.settings, scan: scan, transaction: transaction, assembled: nil,
+                naming: nil)
         }
         let plan = Plan(scan, request: request, outcome: &outcome)
         var entries = plan.kept
@@ -117,15 +136,26 @@ public enum PackBuilder {
         guard outcome.failures.isEmpty else {
             transaction.discardStaging()
             outcome.built = []
-            return outcome
+            return Pass(
+                outcome: outcome, settings: request.settings, scan: scan, transaction: transaction, assembled: nil,
+                naming: plan.naming)
         }
         let assembled = Assembled(
             entries, previous: plan.previous, moves: moves, settings: request.settings, paths: paths)
         outcome.removed = assembled.removals
-        try commit(assembled, scan: scan, transaction: transaction, outcome: &outcome)
-        outcome.warnings += coverageWarnings(
-            Set(assembled.entries.map { Token($0.token) }), settings: request.settings, paths: paths,
+        return Pass(
+            outcome: outcome, settings: request.settings, scan: scan, transaction: transaction, assembled: assembled,
             naming: plan.naming)
+    }
+
+    /// Puts the pass's pack in place, when it made one, and says which tokens it still lacks.
+    static func land(_ pass: Pass) throws -> BuildOutcome {
+        guard let assembled = pass.assembled else { return pass.outcome }
+        var outcome = pass.outcome
+        try commit(assembled, scan: pass.scan, transaction: pass.transaction, outcome: &outcome)
+        outcome.warnings += coverageWarnings(
+            Set(assembled.entries.map { Token($0.token) }), settings: pass.settings, paths: pass.scan.paths,
+            naming: pass.naming)
         return outcome
     }
 
@@ -323,6 +353,23 @@ public enum PackBuilder {
                 return url.deletingLastPathComponent().path == paths.out.path ? url.lastPathComponent : nil
             }
             changesPack = !moves.isEmpty || !removals.isEmpty || manifest != Data(previous.data)
+        }
+
+        /// The pack as it will be once it is put in place, opened for splicing where it stands: the new
+        /// manifest, the fragments built into the staging folder, the kept ones where they are.
+        func stagedPack(paths: PackPaths) -> SoundPack? {
+            let staged = Dictionary(
+                moves.map {
+                    (
+                        paths.manifestRelative(paths.out.appendingPathComponent($0)),
+                        paths.staging.appendingPathComponent($0)
+                    )
+                },
+                uniquingKeysWith: { first, _ in first })
+            return try? SoundPack(
+                manifest: manifest, name: paths.display(paths.manifest),
+                folder: paths.manifest.deletingLastPathComponent(),
+                digest: { SHA256.hex(of: $0) }, staged: staged)
         }
     }
 

@@ -19,6 +19,7 @@ public final class SoundPack: @unchecked Sendable {
     public let manifest: Manifest
     public let folder: URL
     private let digest: FragmentDigest
+    private let staged: [String: URL]
     private let byToken: [Token: Manifest.Fragment]
     private let aliases: AliasResolver
     private let lock = NSLock()
@@ -35,14 +36,24 @@ public final class SoundPack: @unchecked Sendable {
         }
     #endif
 
-    public init(manifestAt url: URL, digest: @escaping FragmentDigest) throws(SpliceError) {
-        let name = url.lastPathComponent
+    public convenience init(manifestAt url: URL, digest: @escaping FragmentDigest) throws(SpliceError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SpliceError(.manifest, name, "cannot be read (\(error.localizedDescription)): run `assets build`")
+            throw SpliceError(
+                .manifest, url.lastPathComponent, "cannot be read (\(error.localizedDescription)): run `assets build`")
         }
+        try self.init(
+            manifest: data, name: url.lastPathComponent, folder: url.deletingLastPathComponent(), digest: digest)
+    }
+
+    /// A pack whose manifest's bytes are `data` (`name` in errors), its paths relative to `folder`. `staged` gives,
+    /// by their manifest paths, fragments that are not yet where the manifest says: a build measures the pack it
+    /// has staged before it puts it in place.
+    public init(
+        manifest data: Data, name: String, folder: URL, digest: @escaping FragmentDigest, staged: [String: URL] = [:]
+    ) throws(SpliceError) {
         let manifest: Manifest
         do {
             manifest = try Manifest.decode(data, name: name)
@@ -50,8 +61,9 @@ public final class SoundPack: @unchecked Sendable {
             throw SpliceError(.manifest, name, error.message)
         }
         self.manifest = manifest
-        self.folder = url.deletingLastPathComponent().standardizedFileURL
+        self.folder = folder.standardizedFileURL
         self.digest = digest
+        self.staged = staged
         guard manifest.format.channels == 1, [.pcm16, .pcm24, .float32].contains(manifest.format.sampleFormat) else {
             throw SpliceError(.unsupportedFormat, name, "fragments must be mono PCM")
         }
@@ -95,7 +107,12 @@ public final class SoundPack: @unchecked Sendable {
     }
 
     private func load(_ fragment: Manifest.Fragment) throws(SpliceError) -> PCMAudio {
-        let url = try SoundPack.resolve(fragment.file, in: folder)
+        let url: URL
+        if let stagedURL = staged[fragment.file] {
+            url = stagedURL
+        } else {
+            url = try SoundPack.resolve(fragment.file, in: folder)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

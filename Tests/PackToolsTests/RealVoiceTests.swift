@@ -144,6 +144,35 @@ import VoicePack
         #expect(changed == ["manifest.json", "normalized/digit_3.wav"], "\(changed)")
     }
 
+    /// A build whose gain moves puts nothing in place before every fragment is built at the new level: when one
+    /// cannot be, the pack is left as it was, and the build says why.
+    @Test func aPassThatFailsAtTheNewGainLeavesThePackAsItWas() throws {
+        let pack = TestPack()
+        pack.settings.styles = [.spoken]
+        pack.settings.forms = [.yuan]
+        // A brighter voice with a second's pause between words: its splices measure 2 LU under the target, so its
+        // gain goes up 2 dB; its fragments need under 2 dB of gain at 0, about 4 at +2.
+        pack.settings.splice.gapMs = 1000
+        for (stem, token) in RealVoiceTests.stems {
+            let tone = try #require(Tone.citation(of: token))
+            let syllable = TonalVoice.syllable(tone, highHz: 400, formantScale: 1.5, seconds: 0.5)
+            try pack.write(
+                "\(stem).wav", channels: [TonalVoice.recording(syllable)], rate: 44_100,
+                format: FileFormat(container: "wav", encoding: "pcm16"))
+        }
+        pack.settings.loudness.maximumGainDB = 3
+        let failed = try pack.build()
+        #expect(
+            failed.packGainChange?.hasPrefix("pack gain +2.0 dB (was +0.0)") == true, "\(failed.packGainChange ?? "")")
+        #expect(!failed.failures.isEmpty && failed.failures.allSatisfy { $0.message.contains("dB of gain") })
+        #expect(pack.snapshot().isEmpty, "the first pass, at gain 0, was not put in place")
+
+        pack.settings.loudness.maximumGainDB = 6
+        let built = try pack.build()
+        #expect(built.failures.isEmpty && built.built.count == RealVoiceTests.stems.count)
+        #expect(try pack.manifest().loudness.packGainDB == 2)
+    }
+
     /// The gain is read back from the manifest's text as written, and a manifest from before it reads as none.
     @Test func theRecordedGainIsReadFromTheManifestsTail() {
         let text = #"{"fragments": [], "loudness": {"packGainDB": -2.5, "targetLUFS": -16}}"#
