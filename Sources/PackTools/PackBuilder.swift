@@ -78,6 +78,7 @@ public enum PackBuilder {
         // (heard loudness does not follow the gain dB for dB).
         for _ in 0..<PackCalibration.maximumCorrections {
             guard let assembled = pass.assembled, !pass.outcome.built.isEmpty,
+                assembled.playsAnAmount(request.settings),
                 let staged = assembled.stagedPack(paths: request.paths),
                 let calibration = PackCalibration(
                     staged, settings: request.settings, jobs: request.jobs, after: previous),
@@ -353,6 +354,14 @@ public enum PackBuilder {
                 return url.deletingLastPathComponent().path == paths.out.path ? url.lastPathComponent : nil
             }
             changesPack = !moves.isEmpty || !removals.isEmpty || manifest != Data(previous.data)
+        }
+
+        /// Whether any amount the audit plays can be spliced from the pack: a pack of phrases alone has none to
+        /// measure, and is not opened for it (reading the manifest of thousands of fragments costs more than the
+        /// build of one).
+        func playsAnAmount(_ settings: Settings) -> Bool {
+            UtterancePlan.plan(settings: settings, available: Set(entries.map { Token($0.token) }), longest: nil)
+                .contains { $0.missing.isEmpty }
         }
 
         /// The pack as it will be once it is put in place, opened for splicing where it stands: the new

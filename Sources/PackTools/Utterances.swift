@@ -41,9 +41,15 @@ public enum UtterancePlan {
     static let templateAmount = try! Amount(parsing: "88")
 
     public static func plan(settings: Settings, pack: SoundPack?, longest: Utterance?) -> [PlannedUtterance] {
+        plan(
+            settings: settings, available: Set((pack?.manifest.fragments ?? []).map { Token($0.token) }),
+            longest: longest)
+    }
+
+    /// The same, for a pack whose fragments play `available`.
+    static func plan(settings: Settings, available: Set<Token>, longest: Utterance?) -> [PlannedUtterance] {
         let phrases = Set(settings.phrases.values)
         let aliases = AliasResolver(settings.aliases)
-        let available = Set((pack?.manifest.fragments ?? []).map { Token($0.token) })
         func missing(_ tokens: [Token]) -> [Token] {
             var seen: Set<Token> = []
             return tokens.filter { token in

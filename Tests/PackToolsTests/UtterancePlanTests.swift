@@ -49,6 +49,21 @@ import VoicePack
         #expect(planned.first { $0.template == "wechat" }?.text == "微信收款，五十元整")
     }
 
+    /// An amount is playable when every token it says has a fragment (or an alias to one): the build measures
+    /// the pack's splices only then, so a pack of phrases alone is never opened for it.
+    @Test func anAmountIsPlayableOnlyWhenEveryTokenHasAFragment() {
+        var settings = Settings()
+        settings.styles = [.spoken]
+        settings.forms = [.decimal]
+        let playable = { (tokens: String) in
+            UtterancePlan.plan(settings: settings, available: Set(tokens.map { Token(String($0)) }), longest: nil)
+                .filter(\.missing.isEmpty).map(\.text)
+        }
+        #expect(playable("").isEmpty)
+        #expect(playable("零一二三四五六七八九十百千万亿点").isEmpty, "no 元: no amount ends")
+        #expect(!playable("零一二三四五六七八九十百千万亿点元").isEmpty)
+    }
+
     /// A level step at a join is what every good fragment's decay makes (a tail faded to −47 dBFS against the
     /// next one's onset), so it is no finding; a settings file that still sets the retired step rule is told so.
     @Test func aLevelStepAtAJoinIsNoFindingAndItsSettingIsRetired() throws {
