@@ -678,7 +678,7 @@ def write(results):
         ("consistency: the odd pack's four recordings flagged, each for its reason, and nothing else; the uniform pack clean",
          results["consistency"]["uniform"] == [] and [tuple(row) for row in results["consistency"]["odd"]] == [
              ("raw-audio/digit_3.wav", "another voice or register"), ("raw-audio/digit_5.caf", "a narrower band than the rest"),
-             ("raw-audio/digit_6.wav", "another pace"), ("raw-audio/digit_8.aiff", "a noise floor far above the rest")],
+             ("raw-audio/digit_6.wav", "another pace"), ("raw-audio/digit_8.aiff", "an audible noise floor, far above the rest")],
          "; ".join(f"{subject.split('/')[-1]}: {why}" for subject, why in results["consistency"]["odd"])
          + f"; uniform pack: {len(results['consistency']['uniform'])} findings", ""),
         ("check on the shipped pack under 0.5 s (it decodes nothing)", results["check"] < 0.5, seconds(results["check"]),
