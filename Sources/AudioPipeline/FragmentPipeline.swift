@@ -5,7 +5,8 @@ import Foundation
 ///     decode (libsndfile, else FFmpeg) → remove DC → downmix → find the sound → resample what is kept → cut → normalize → encode
 ///
 /// Each stage is a value with its settings; this type only runs them in order and collects what each
-/// one measured and decided. Trimming is split around resampling: the sound is found at the recording's
+/// one measured and decided, in two halves: `prepare`, all that the level a fragment is built at does not
+/// change, and `finish`, from normalizing on (a build whose pack gain moves runs `finish` again). Trimming is split around resampling: the sound is found at the recording's
 /// own rate, and only the stretch the cut keeps (with `resamplingMarginMs` either side, so the filter's
 /// edges fall outside it) is resampled. That is most of a build's work saved — recordings arrive with
 /// far more silence than voice — and it changes nothing the cut keeps.
@@ -33,17 +34,9 @@ public struct FragmentPipeline: Sendable {
         self.encode = encode
     }
 
-    /// Reads `sourcePath`, writes the fragment to `outputPath`. `name` is how errors and reports name the
-    /// source; `ditherSeed` names the fragment so its dither is the same on every build.
-    public func process(
-        sourcePath: String, name: String, outputPath: String, ditherSeed: String
-    ) throws(AudioError) -> FragmentReport {
-        try finish(
-            prepare(sourcePath: sourcePath, name: name), name: name, outputPath: outputPath, ditherSeed: ditherSeed)
-    }
-
-    /// The stages up to normalizing: decode, remove DC, downmix, find the sound, resample, cut, and the
-    /// measures `Normalize` and `VoiceAnalysis` take of the result before any gain.
+    /// Reads `sourcePath` through the stages up to normalizing: decode, remove DC, downmix, find the sound,
+    /// resample, cut, and the measures `Normalize` and `VoiceAnalysis` take of the result before any gain. `name`
+    /// is how errors and reports name the source.
     public func prepare(sourcePath: String, name: String) throws(AudioError) -> PreparedRecording {
         let (info, channels) = try Decode.read(path: sourcePath, name: name, maximumSeconds: maximumSourceSeconds)
         let durationMs = Double(channels[0].count) * 1000 / Double(info.sampleRate)
@@ -68,6 +61,7 @@ public struct FragmentPipeline: Sendable {
     }
 
     /// The stages from normalizing on: normalize, encode, write to `outputPath`, and analyse the voice as built.
+    /// `ditherSeed` names the fragment so its dither is the same on every build.
     public func finish(
         _ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String
     ) throws(AudioError) -> FragmentReport {

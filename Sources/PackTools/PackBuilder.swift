@@ -78,10 +78,10 @@ public enum PackBuilder {
         // (heard loudness does not follow the gain dB for dB).
         for _ in 0..<PackCalibration.maximumCorrections {
             guard let assembled = pass.assembled, !pass.outcome.built.isEmpty,
-                assembled.playsAnAmount(request.settings),
+                case let playable = assembled.playableAmounts(request.settings), !playable.isEmpty,
                 let staged = assembled.stagedPack(paths: request.paths),
                 let calibration = PackCalibration(
-                    staged, settings: request.settings, jobs: request.jobs, after: previous),
+                    staged, playable: playable, settings: request.settings, jobs: request.jobs, after: previous),
                 calibration.gainDB != calibration.builtGainDB
             else { break }
             request.force = true
@@ -117,14 +117,17 @@ public enum PackBuilder {
         outcome.finishedInterruptedCommit = try transaction.recover()
 
         let scan = Scan(request)
+        func pass(_ assembled: Assembled?, naming: Naming?) -> Pass {
+            Pass(
+                outcome: outcome, settings: request.settings, scan: scan, transaction: transaction,
+                assembled: assembled, naming: naming)
+        }
         outcome.skipped = scan.skipped
         outcome.failures += scan.problems
         if !request.force, scan.problems.isEmpty, let unchanged = scan.unchangedSinceRecord() {
             outcome.unchanged = unchanged.count
             outcome.warnings = coverageWarnings(Set(unchanged), settings: request.settings, paths: paths)
-            return Pass(
-                outcome: outcome, settings: request.settings, scan: scan, transaction: transaction, assembled: nil,
-                naming: nil)
+            return pass(nil, naming: nil)
         }
         let plan = Plan(scan, request: request, outcome: &outcome)
         var entries = plan.kept
@@ -137,16 +140,12 @@ public enum PackBuilder {
         guard outcome.failures.isEmpty else {
             transaction.discardStaging()
             outcome.built = []
-            return Pass(
-                outcome: outcome, settings: request.settings, scan: scan, transaction: transaction, assembled: nil,
-                naming: plan.naming)
+            return pass(nil, naming: plan.naming)
         }
         let assembled = Assembled(
             entries, previous: plan.previous, moves: moves, settings: request.settings, paths: paths)
         outcome.removed = assembled.removals
-        return Pass(
-            outcome: outcome, settings: request.settings, scan: scan, transaction: transaction, assembled: assembled,
-            naming: plan.naming)
+        return pass(assembled, naming: plan.naming)
     }
 
     /// Puts the pass's pack in place, when it made one, and says which tokens it still lacks.
@@ -356,12 +355,12 @@ public enum PackBuilder {
             changesPack = !moves.isEmpty || !removals.isEmpty || manifest != Data(previous.data)
         }
 
-        /// Whether any amount the audit plays can be spliced from the pack: a pack of phrases alone has none to
-        /// measure, and is not opened for it (reading the manifest of thousands of fragments costs more than the
-        /// build of one).
-        func playsAnAmount(_ settings: Settings) -> Bool {
+        /// The amounts the audit plays that can be spliced from the pack, planned from its tokens: a pack of
+        /// phrases alone has none to measure, and is not opened for it (reading the manifest of thousands of
+        /// fragments costs more than the build of one).
+        func playableAmounts(_ settings: Settings) -> [PlannedUtterance] {
             UtterancePlan.plan(settings: settings, available: Set(entries.map { Token($0.token) }), longest: nil)
-                .contains { $0.missing.isEmpty }
+                .filter(\.missing.isEmpty)
         }
 
         /// The pack as it will be once it is put in place, opened for splicing where it stands: the new

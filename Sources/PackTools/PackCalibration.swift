@@ -25,11 +25,14 @@ struct PackCalibration: Equatable, Sendable {
     static let stepDB = 0.5
     static let maximumCorrections = 2
 
-    /// Splices and measures `pack`, built under `settings`, `jobs` amounts at a time; nil when no planned
-    /// amount is playable. `previous`, the calibration that set this build's gain, gives the slope of measured
+    /// Splices the `playable` amounts from `pack`, built under `settings`, and measures them, `jobs` at a time;
+    /// nil when none measures. `previous`, the calibration that set this build's gain, gives the slope of measured
     /// against gain.
-    init?(_ pack: SoundPack, settings: Settings, jobs: Int, after previous: PackCalibration? = nil) {
-        let measured = Self.measure(pack, settings: settings, jobs: jobs)
+    init?(
+        _ pack: SoundPack, playable: [PlannedUtterance], settings: Settings, jobs: Int,
+        after previous: PackCalibration? = nil
+    ) {
+        let measured = Self.measure(playable, from: pack, settings: settings, jobs: jobs)
         guard let median = median(measured) else { return nil }
         builtGainDB = settings.loudness.packGainDB
         measuredLUFS = median
@@ -46,9 +49,9 @@ struct PackCalibration: Equatable, Sendable {
     }
 
     /// The integrated loudness (BS.1770, libebur128) of each amount the audit plays, spliced as the app will.
-    static func measure(_ pack: SoundPack, settings: Settings, jobs: Int) -> [Double] {
+    static func measure(_ playable: [PlannedUtterance], from pack: SoundPack, settings: Settings, jobs: Int) -> [Double]
+    {
         let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
-        let playable = UtterancePlan.plan(settings: settings, pack: pack, longest: nil).filter(\.missing.isEmpty)
         // Styles that differ only by aliased characters (伍 played by 五) splice the same files: measured once.
         var indexOfFiles: [String: Int] = [:]
         var distinct: [[Token]] = []
