@@ -43,7 +43,9 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// The same, with the recording's spectra measured already (they do not change with the fragment's level).
     static func measure(fragment: Signal, spectra: SourceSpectra, bounds: SoundBounds) -> VoiceAnalysis {
         let pitches = PitchTrack.voicedPitches(fragment)
-        let voiced = pitches.voiced.count >= minimumVoicedFrames ? foldingOctaveJumps(pitches.voiced).sorted() : []
+        let voiced =
+            pitches.voiced.count >= minimumVoicedFrames
+            ? droppingMisreads(foldingOctaveJumps(pitches.voiced)).sorted() : []
         return VoiceAnalysis(
             pitchMedianHz: voiced.isEmpty ? nil : percentile(voiced, 0.5),
             pitchRegisterHz: voiced.isEmpty ? nil : percentile(voiced, 0.9),
@@ -55,19 +57,42 @@ public struct VoiceAnalysis: Equatable, Sendable {
     }
 
     /// A voice that creaks in a third tone's dip, or a band-limited one, reads at twice (or half) its pitch for
-    /// a run of frames: such frames are moved by octaves into `octaveJumpRatio` of the syllable's median, which
-    /// keeps a tone's own movement (a fourth tone falls about 8 semitones, under the ratio's 8.1).
+    /// a run of frames. The voiced frames, in order, are cut where one jumps a whole octave (within
+    /// `octaveJumpSemitones`) from the one before, and each run is moved back by the octaves it jumped; the
+    /// octave with the most frames (the first reached, on a tie) keeps its own. A tone's own movement is never
+    /// moved: a glide is no jump, and neither is a dip of 10 semitones seen across its unvoiced middle (a real
+    /// third tone's 193 → 94 Hz, 164 → 119 Hz unvoiced). Moving every frame more than 8 semitones from the
+    /// syllable's median instead, as this did before, made that syllable's register flip an octave with one
+    /// voiced frame more or less — with 0.5 dB of level.
     static func foldingOctaveJumps(_ pitches: [Double]) -> [Double] {
-        let median = percentile(pitches.sorted(), 0.5)
-        return pitches.map { pitch in
-            var folded = pitch
-            while folded > median * octaveJumpRatio { folded /= 2 }
-            while folded < median / octaveJumpRatio { folded *= 2 }
-            return folded
+        guard let first = pitches.first else { return [] }
+        var octaves = [0]
+        var previous = first
+        for pitch in pitches.dropFirst() {
+            let semitones = 12 * log2(pitch / previous)
+            let jump = abs(abs(semitones) - 12) <= octaveJumpSemitones ? (semitones > 0 ? 1 : -1) : 0
+            octaves.append(octaves.last! + jump)
+            previous = pitch
         }
+        let frames = Dictionary(octaves.map { ($0, 1) }, uniquingKeysWith: +)
+        var reference = 0
+        for octave in octaves where frames[octave]! > frames[reference]! { reference = octave }
+        return zip(pitches, octaves).map { pitch, octave in pitch * pow(2, Double(reference - octave)) }
     }
 
-    static let octaveJumpRatio = 1.6
+    /// How far from a whole octave a jump from one voiced frame to the next may be and still be one.
+    static let octaveJumpSemitones = 1.5
+
+    /// Frames read further than `misreadSemitones` from the syllable's median are no pitch of its voice but a
+    /// formant or a hiss the tracker took for one (espeak-ng's 支付宝到账 has runs at 5–7 times its 97 Hz): left out.
+    static func droppingMisreads(_ pitches: [Double]) -> [Double] {
+        guard !pitches.isEmpty else { return [] }
+        let median = percentile(pitches.sorted(), 0.5)
+        return pitches.filter { abs(12 * log2($0 / median)) <= misreadSemitones }
+    }
+
+    /// Further than a tone moves a voice (a third tone dips about 10 semitones), nearer than a formant's misread.
+    static let misreadSemitones = 18.0
 
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
