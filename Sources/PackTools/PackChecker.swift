@@ -265,7 +265,10 @@ public enum PackChecker {
     ) {
         let tolerance = settings.loudness.toleranceLU
         let limits = settings.limits
-        let typicalPhon = median(manifest.fragments.map(\.loudnessPhon))
+        let atCeiling = { (fragment: Manifest.Fragment) in
+            fragment.limiterReductionDB >= settings.loudness.maximumLimitingDB - 0.5
+        }
+        let (typicalPhon, typical) = packLevel(manifest, reached: manifest.fragments.filter { !atCeiling($0) })
         for fragment in manifest.fragments {
             var findings: [Diagnostic] = []
             // A finding about how the recording was made (cut, clipped) names the recording, the file a designer
@@ -277,10 +280,10 @@ public enum PackChecker {
             if let typicalPhon, abs(fragment.loudnessPhon - typicalPhon) > tolerance {
                 let direction = fragment.loudnessPhon > typicalPhon ? "louder" : "quieter"
                 // The build's own ceiling held it back: the recording is not at fault, and a designer decides.
-                let ceiling = fragment.limiterReductionDB >= settings.loudness.maximumLimitingDB - 0.5
+                let ceiling = atCeiling(fragment)
                 problem(
                     ceiling ? .warning : .error,
-                    "it is heard at \(fragment.loudnessPhon) phon, \(String(format: "%.1f", abs(fragment.loudnessPhon - typicalPhon))) phon \(direction) than the pack's median \(String(format: "%.1f", typicalPhon)) phon (loudness.toleranceLU \(tolerance))"
+                    "it is heard at \(fragment.loudnessPhon) phon, \(String(format: "%.1f", abs(fragment.loudnessPhon - typicalPhon))) phon \(direction) than \(typical) (loudness.toleranceLU \(tolerance))"
                         + (ceiling ? ", at the limiter's \(settings.loudness.maximumLimitingDB) dB ceiling" : ""),
                     fix: ceiling
                         ? "listen to it beside the rest; allow more limiting (loudness.maximumLimitingDB) or re-record it with fewer peaks, and run `assets build`"
@@ -316,6 +319,29 @@ public enum PackChecker {
             }
             report.add(.sound, fragment.file, findings)
         }
+    }
+
+    /// What a fragment's heard loudness is compared with, and how a message names it: the median of the pack's
+    /// fragments, or of those that `reached` the target when the limiter's ceiling held some back (where it holds
+    /// back much of a pack, at a loud target, the median of all is pulled under the target and the fragments that
+    /// reached it look too loud); the target itself when fewer than three reached it.
+    private static func packLevel(_ manifest: Manifest, reached: [Manifest.Fragment]) -> (phon: Double?, said: String) {
+        let all = manifest.fragments
+        func said(_ phon: Double) -> String { String(format: "%.1f", phon) }
+        if reached.count == all.count, let phon = median(all.map(\.loudnessPhon)) {
+            return (phon, "the pack's median \(said(phon)) phon")
+        }
+        if reached.count >= VoiceConsistency.minimumGroup, let phon = median(reached.map(\.loudnessPhon)) {
+            return (
+                phon,
+                "the pack's median \(said(phon)) phon over the \(reached.count) fragments the limiter's ceiling did not hold back"
+            )
+        }
+        let target = manifest.loudness.measure.targetPhon
+        return (
+            target,
+            "the target, \(said(target)) phon (the limiter's ceiling held back \(all.count - reached.count) of the \(all.count) fragments)"
+        )
     }
 
     /// The longest utterance stays under iOS's 30 s limit for notification sounds. It needs only the

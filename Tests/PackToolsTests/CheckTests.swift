@@ -200,6 +200,48 @@ func coveredPack() throws -> TestPack {
         #expect(clipped.severity == .warning && clipped.subject.text == manifest.fragments[2].source.file)
     }
 
+    /// At a loud target the limiter's ceiling can hold most of a pack under it (a real pack at −12 LUFS: 9 of its
+    /// 16 fragments). The fragments that reached the target are the pack's level: they raise nothing, and the
+    /// ones held back are warnings measured against them — not errors on the good ones, "louder" than a median the
+    /// held-back fragments pulled down.
+    @Test func fragmentsHeldAtTheCeilingDoNotSetThePacksLevel() throws {
+        let pack = try coveredPack()
+        var manifest = try pack.manifest()
+        let held = manifest.fragments.count / 2 + 1
+        for index in 0..<held {
+            manifest.fragments[index].loudnessPhon -= 2
+            manifest.fragments[index].limiterReductionDB = pack.settings.loudness.maximumLimitingDB
+        }
+        try manifest.canonicalData().write(to: pack.url("manifest.json"))
+        let sound = check(pack).findings.filter { $0.category == .sound }
+        #expect(Set(sound.map(\.subject.text)) == Set(manifest.fragments[0..<held].map(\.file)), "\(sound)")
+        #expect(sound.allSatisfy { $0.severity == .warning && $0.message.contains("2.0 phon quieter") }, "\(sound)")
+        let reached = manifest.fragments.count - held
+        #expect(
+            sound.allSatisfy {
+                $0.message.contains("over the \(reached) fragments the limiter's ceiling did not hold back")
+            })
+
+        // All but one held back (the shipped pack at −12 LUFS: 22 of 23): the one that reached the target is right,
+        // and the others are measured against the target the build aimed at.
+        let all = manifest.fragments.count
+        for index in 0..<(all - 1) {
+            manifest.fragments[index].loudnessPhon = manifest.loudness.measure.targetPhon - 2
+            manifest.fragments[index].limiterReductionDB = pack.settings.loudness.maximumLimitingDB
+        }
+        manifest.fragments[all - 1].loudnessPhon = manifest.loudness.measure.targetPhon
+        try manifest.canonicalData().write(to: pack.url("manifest.json"))
+        let mostlyHeld = check(pack).findings.filter { $0.category == .sound }
+        #expect(mostlyHeld.count == all - 1 && mostlyHeld.allSatisfy { $0.severity == .warning }, "\(mostlyHeld)")
+        let target = String(format: "%.1f", manifest.loudness.measure.targetPhon)
+        #expect(
+            mostlyHeld.allSatisfy {
+                $0.message.contains(
+                    "2.0 phon quieter than the target, \(target) phon (the limiter's ceiling held back \(all - 1) of the \(all) fragments)"
+                )
+            }, "\(mostlyHeld)")
+    }
+
     @Test func theBudget() throws {
         let pack = try coveredPack()
         pack.settings.limits.utteranceWarningSeconds = 1
