@@ -56,31 +56,64 @@ public struct VoiceAnalysis: Equatable, Sendable {
             voiceMs: bounds.endMs - bounds.startMs)
     }
 
-    /// A tracker reads a voice at twice (or half) its pitch for a run of frames now and then. Such a run leaves
-    /// by a whole octave's jump from one voiced frame to the next (within `octaveJumpSemitones`) and comes back by
-    /// one: when every jump comes back, the frames off the octave the track starts and ends in are moved back to
-    /// it, if they are fewer. A jump that does not come back is left as it is — a phrase falls 13 semitones from
-    /// one syllable to the next (kelin's 收款成功, 291 → 139 Hz), a third tone dips 10 across its unvoiced middle
-    /// (houyinyu's 五, 193 → 94 Hz) — since a tone is no misreading. Moving every frame more than 8 semitones
-    /// from the syllable's median, as this did before, made such a register flip an octave with one voiced frame
-    /// more or less: with 0.5 dB of level.
+    /// A tracker reads a voice at twice (or half) its pitch for a few frames now and then: a run that jumps a whole
+    /// octave (within `octaveJumpSemitones`, a falling tone moving on meanwhile) from the voiced frame before. The
+    /// voiced frames are cut into runs at such jumps, and a run is moved to its neighbours' octave when it is a
+    /// detour (the runs on both sides share an octave, one of them longer than it) or a blip of at most
+    /// `misreadFrames` at either end (its one neighbour longer), the shortest first and then again on what is left.
+    /// Anything else is left as it is: a phrase falls 13
+    /// semitones from one syllable to the next (kelin's 收款成功: 收 at 366 Hz for 9 frames, 款 at 139), and a tone
+    /// is no misreading. Moving every frame more than 8 semitones from the syllable's median, as this did before,
+    /// made a real third tone's register (houyinyu's 五, 193 Hz gliding to 94, its middle unvoiced) flip an octave
+    /// with one voiced frame more or less: with 0.5 dB of level.
     static func foldingOctaveJumps(_ pitches: [Double]) -> [Double] {
         guard let first = pitches.first else { return [] }
-        var octaves = [0]
+        var read = [0]
         var previous = first
         for pitch in pitches.dropFirst() {
             let semitones = 12 * log2(pitch / previous)
             let jump = abs(abs(semitones) - 12) <= octaveJumpSemitones ? (semitones > 0 ? 1 : -1) : 0
-            octaves.append(octaves.last! + jump)
+            read.append(read.last! + jump)
             previous = pitch
         }
-        let off = octaves.count { $0 != 0 }
-        guard octaves.last == 0, off < pitches.count - off else { return pitches }
-        return zip(pitches, octaves).map { pitch, octave in pitch * pow(2, Double(-octave)) }
+        // The shortest misreading first: moving it joins runs, and what is left is judged again.
+        var octaves = read
+        while let (run, octave) = shortestMisreading(octaves) {
+            for index in run { octaves[index] = octave }
+        }
+        return pitches.indices.map { pitches[$0] * pow(2, Double(octaves[$0] - read[$0])) }
+    }
+
+    /// The shortest run of frames in one octave that is a detour or a blip at an end, and its neighbours' octave.
+    private static func shortestMisreading(_ octaves: [Int]) -> (Range<Int>, Int)? {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for index in 1...octaves.count where index == octaves.count || octaves[index] != octaves[index - 1] {
+            runs.append(start..<index)
+            start = index
+        }
+        let misreadings = runs.indices.compactMap { position -> (Range<Int>, Int)? in
+            let run = runs[position]
+            let before = position > 0 ? runs[position - 1] : nil
+            let after = position < runs.count - 1 ? runs[position + 1] : nil
+            switch (before, after) {
+            case (let before?, let after?):
+                let detour = octaves[before.lowerBound] == octaves[after.lowerBound]
+                return detour && run.count < max(before.count, after.count) ? (run, octaves[before.lowerBound]) : nil
+            case (let neighbour?, nil), (nil, let neighbour?):
+                let blip = run.count <= misreadFrames && run.count < neighbour.count
+                return blip ? (run, octaves[neighbour.lowerBound]) : nil
+            case (nil, nil):
+                return nil
+            }
+        }
+        return misreadings.min { $0.0.count < $1.0.count }
     }
 
     /// How far from a whole octave a jump from one voiced frame to the next may be and still be one.
-    static let octaveJumpSemitones = 1.5
+    static let octaveJumpSemitones = 2.0
+    /// The longest run at either end of the voiced frames taken for a misreading (about 46 ms at 44.1 kHz).
+    static let misreadFrames = 4
 
     /// Frames read further than `misreadSemitones` from the syllable's median are no pitch of its voice but a
     /// formant or a hiss the tracker took for one (espeak-ng's 支付宝到账 has runs at 5–7 times its 97 Hz): left out.
