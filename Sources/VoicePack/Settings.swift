@@ -106,7 +106,7 @@ public struct Settings: Equatable, Sendable {
 
         /// The top of the voice's register (90th percentile of pitch), in semitones either way from where the
         /// syllable's tone puts it in this voice: another voice, or the same voice in another register. On six
-        /// packs that real apps shipped, every syllable is within 3.8; another voice 5 semitones off is over it.
+        /// packs that real apps shipped, every syllable is within 4.0; another voice 5 semitones off is over it.
         public var pitchSemitones = 4.5
         /// Whether `check` warns of a fragment whose pitch could not be measured (a whisper, a creak, a lossy
         /// 16 kb/s MP3): it is not compared, which is no fault of the recording.
