@@ -386,3 +386,18 @@ enum SampleFormatCases {
         }
     }
 }
+
+/// Clipping is a recording held at full scale: counted in runs of three samples or more at it, not over it.
+@Suite struct ClippingTests {
+    @Test func aFlatTopAtFullScaleIsClippedAndALossyOvershootIsNot() {
+        let quiet: [Float] = [0.2, 0.5, 0.7]
+        // 16-bit PCM clipped: 32767 / 32768, five samples in a row, and -1 three in a row.
+        let pcm = quiet + [Float](repeating: 32767.0 / 32768, count: 5) + quiet + [-1, -1, -1] + quiet
+        #expect(FragmentPipeline.clippedSamples([pcm]) == 8)
+        // Two samples at full scale are a peak that touched it, not a clipped run.
+        #expect(FragmentPipeline.clippedSamples([quiet + [1, 1] + quiet]) == 0)
+        // A lossy decoder's ringing over full scale (an AAC of a recording peaking at 0.79).
+        let overshoot = quiet + [0.98, 1.03, 1.07, 1.09, 1.05, 1.01, 0.97] + quiet
+        #expect(FragmentPipeline.clippedSamples([overshoot]) == 0)
+    }
+}
