@@ -60,12 +60,12 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// octave (within `octaveJumpSemitones`, a falling tone moving on meanwhile) from the voiced frame before. The
     /// voiced frames are cut into runs at such jumps, and a run is moved to its neighbours' octave when it is a
     /// detour (the runs on both sides share an octave, one of them longer than it) or a blip of at most
-    /// `misreadFrames` at either end (its one neighbour longer), the shortest first and then again on what is left.
-    /// Anything else is left as it is: a phrase falls 13
-    /// semitones from one syllable to the next (kelin's 收款成功: 收 at 366 Hz for 9 frames, 款 at 139), and a tone
-    /// is no misreading. Moving every frame more than 8 semitones from the syllable's median, as this did before,
-    /// made a real third tone's register (houyinyu's 五, 193 Hz gliding to 94, its middle unvoiced) flip an octave
-    /// with one voiced frame more or less: with 0.5 dB of level.
+    /// `misreadFrames` at either end (its one neighbour longer), the shortest first and then again on what is
+    /// left. Anything else is left as it is: a phrase falls 13 semitones from one syllable to the next (kelin's
+    /// 收款成功: 收 at 366 Hz for 9 frames, 款 at 139), and a tone is no misreading. Moving every frame more than 8
+    /// semitones from the syllable's median, as this did before, made a real third tone's register (houyinyu's
+    /// 五, 193 Hz gliding to 94, its middle unvoiced) flip an octave with one voiced frame more or less: with 0.5 dB
+    /// of level.
     static func foldingOctaveJumps(_ pitches: [Double]) -> [Double] {
         guard let first = pitches.first else { return [] }
         var read = [0]
