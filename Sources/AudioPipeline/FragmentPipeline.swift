@@ -60,15 +60,17 @@ public struct FragmentPipeline: Sendable {
             spectra: SourceSpectra(mono, voiceMs: bounds.startMs...bounds.endMs))
     }
 
-    /// The stages from normalizing on: normalize, encode, write to `outputPath`, and analyse the voice as built.
-    /// `ditherSeed` names the fragment so its dither is the same on every build.
+    /// The stages from normalizing on: normalize, encode, write to `outputPath`, and analyse the voice as built
+    /// (`syllables` is how many the recording says). `ditherSeed` names the fragment so its dither is the same on
+    /// every build.
     public func finish(
-        _ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String
+        _ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String, syllables: Int
     ) throws(AudioError) -> FragmentReport {
         let (normalized, loudnessReport) = try normalize.apply(prepared.measured, name: name)
         let quantized = encode.quantize(normalized, ditherSeed: DitherNoise.seed(for: ditherSeed))
         try encode.write(quantized, to: outputPath)
-        let analysis = VoiceAnalysis.measure(fragment: normalized, spectra: prepared.spectra, bounds: prepared.bounds)
+        let analysis = VoiceAnalysis.measure(
+            fragment: normalized, spectra: prepared.spectra, bounds: prepared.bounds, syllables: syllables)
 
         return FragmentReport(
             source: prepared.source, sourceClippedSamples: prepared.clippedSamples,

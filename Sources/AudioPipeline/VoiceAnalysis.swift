@@ -34,22 +34,26 @@ public struct VoiceAnalysis: Equatable, Sendable {
     static let deepestBandDB = 70.0
 
     /// Analyses `fragment` (the built samples) and `source` (the recording, mono, at its own rate) where
-    /// `bounds` found the voice in it.
-    public static func measure(fragment: Signal, source: Signal, bounds: SoundBounds) -> VoiceAnalysis {
+    /// `bounds` found the voice in it; `syllables` is how many the recording says.
+    public static func measure(fragment: Signal, source: Signal, bounds: SoundBounds, syllables: Int) -> VoiceAnalysis {
         measure(
-            fragment: fragment, spectra: SourceSpectra(source, voiceMs: bounds.startMs...bounds.endMs), bounds: bounds)
+            fragment: fragment, spectra: SourceSpectra(source, voiceMs: bounds.startMs...bounds.endMs), bounds: bounds,
+            syllables: syllables)
     }
 
     /// The same, with the recording's spectra measured already (they do not change with the fragment's level).
-    static func measure(fragment: Signal, spectra: SourceSpectra, bounds: SoundBounds) -> VoiceAnalysis {
-        let pitches = PitchTrack.voicedPitches(fragment)
+    static func measure(fragment: Signal, spectra: SourceSpectra, bounds: SoundBounds, syllables: Int) -> VoiceAnalysis
+    {
+        let frames = PitchTrack.voicedFrames(fragment)
+        let leeway =
+            syllables == 1 ? syllableLeeway(hopsBetween: frames.hopsBetween, hopSeconds: frames.hopSeconds) : nil
         let voiced =
-            pitches.voiced.count >= minimumVoicedFrames
-            ? droppingMisreads(foldingOctaveJumps(pitches.voiced)).sorted() : []
+            frames.pitches.count >= minimumVoicedFrames
+            ? droppingMisreads(foldingOctaveJumps(frames.pitches, leeway: leeway)).sorted() : []
         return VoiceAnalysis(
             pitchMedianHz: voiced.isEmpty ? nil : percentile(voiced, 0.5),
             pitchRegisterHz: voiced.isEmpty ? nil : percentile(voiced, 0.9),
-            voicedFraction: pitches.frames == 0 ? 0 : Double(pitches.voiced.count) / Double(pitches.frames),
+            voicedFraction: frames.judged == 0 ? 0 : Double(frames.pitches.count) / Double(frames.judged),
             bandwidthHz: spectra.bandwidthHz(clearOverNoiseDB: clearOverNoiseDB, deepestBandDB: deepestBandDB),
             centroidHz: spectra.centroidHz,
             snrDB: min(120, bounds.peakDBFS - bounds.noiseFloorDBFS),
@@ -57,8 +61,10 @@ public struct VoiceAnalysis: Equatable, Sendable {
     }
 
     /// A tracker reads a voice at twice (or half) its pitch for a few frames now and then: a run that jumps a whole
-    /// octave (within `octaveJumpSemitones`, a falling tone moving on meanwhile) from the voiced frame before. The
-    /// voiced frames are cut into runs at such jumps, and a run is moved to its neighbours' octave when it is a
+    /// octave (within `octaveJumpSemitones`, a falling tone moving on meanwhile; a jump wider than an octave also
+    /// within `leeway`'s figure for the frame, when given) from the voiced frame before. The voiced frames are cut
+    /// into runs at such jumps, and
+    /// a run is moved to its neighbours' octave when it is a
     /// detour (the runs on both sides share an octave, one of them longer than it) or a blip of at most
     /// `misreadFrames` at either end (its one neighbour longer), the shortest first and then again on what is
     /// left. Anything else is left as it is: a phrase falls 13 semitones from one syllable to the next (kelin's
@@ -66,15 +72,14 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// semitones from the syllable's median, as this did before, made a real third tone's register (houyinyu's
     /// 五, 193 Hz gliding to 94, its middle unvoiced) flip an octave with one voiced frame more or less: with 0.5 dB
     /// of level.
-    static func foldingOctaveJumps(_ pitches: [Double]) -> [Double] {
-        guard let first = pitches.first else { return [] }
+    static func foldingOctaveJumps(_ pitches: [Double], leeway: [Double]? = nil) -> [Double] {
+        guard pitches.count > 1 else { return pitches }
         var read = [0]
-        var previous = first
-        for pitch in pitches.dropFirst() {
-            let semitones = 12 * log2(pitch / previous)
-            let jump = abs(abs(semitones) - 12) <= octaveJumpSemitones ? (semitones > 0 ? 1 : -1) : 0
+        for index in pitches.indices.dropFirst() {
+            let semitones = 12 * log2(pitches[index] / pitches[index - 1])
+            let allowed = abs(semitones) > 12 ? leeway?[index] ?? octaveJumpSemitones : octaveJumpSemitones
+            let jump = abs(abs(semitones) - 12) <= allowed ? (semitones > 0 ? 1 : -1) : 0
             read.append(read.last! + jump)
-            previous = pitch
         }
         // The shortest misreading first: moving it joins runs, and what is left is judged again.
         var octaves = read
@@ -112,6 +117,25 @@ public struct VoiceAnalysis: Equatable, Sendable {
 
     /// How far from a whole octave a jump from one voiced frame to the next may be and still be one.
     static let octaveJumpSemitones = 2.0
+
+    /// Within one syllable no tone leaps more than an octave, so such a jump over frames that carried no pitch is
+    /// an octave's misreading and the glide meanwhile: it may stray from an octave by `octaveJumpSemitones` and
+    /// what the voice glides over the hops skipped (`glideSemitonesPerSecond`), frame by frame.
+    /// woicon/xiaojingling-wechat's 点 dips from 212 Hz to 147 and rises to 231; aubio read two frames of the
+    /// fall at 401 and 395 Hz, and the next voiced frame, six hops on, at 147: 17 semitones under, an octave and
+    /// the fall between. Taken for no octave jump, those two frames made the register 395 Hz. A narrower jump
+    /// keeps the 2 semitones: a tone does fall that far (houyinyu's 亿, 6.5 semitones over five hops unvoiced),
+    /// and taking it for an octave's cut off the tone's start as a misread blip. Over a phrase the next
+    /// syllable may start anywhere (kelin's 收款成功 falls 17 semitones from 收 to 款): no leeway there.
+    static func syllableLeeway(hopsBetween: [Int], hopSeconds: Double) -> [Double] {
+        hopsBetween.map { octaveJumpSemitones + glideSemitonesPerSecond * Double(max(0, $0 - 1)) * hopSeconds }
+    }
+
+    /// About the fastest a voice glides over an octave: 78 semitones a second rising and 83 falling, for a
+    /// 12-semitone excursion (Xu and Sun, "Maximum speed of pitch change and how it may relate to speech",
+    /// J. Acoust. Soc. Am. 111, 2002).
+    static let glideSemitonesPerSecond = 80.0
+
     /// The longest run at either end of the voiced frames taken for a misreading (about 46 ms at 44.1 kHz).
     static let misreadFrames = 4
 
@@ -138,31 +162,44 @@ public struct VoiceAnalysis: Equatable, Sendable {
 /// YIN jumps an octave up for whole syllables (a voice at 320 Hz read as 650 Hz) where `yinfft` holds; `yinfft`
 /// reports no confidence of its own in aubio 0.4.
 enum PitchTrack {
+    /// The frames aubio is confident of, in order.
+    struct Voiced {
+        var pitches: [Double] = []
+        /// How many hops each comes after the voiced frame before (1 for the first).
+        var hopsBetween: [Int] = []
+        let hopSeconds: Double
+        /// How many frames were loud enough to judge.
+        var judged = 0
+    }
+
     /// The pitch of every frame aubio is confident of, and how many frames loud enough to judge there were.
-    static func voicedPitches(_ signal: Signal) -> (voiced: [Double], frames: Int) {
+    static func voicedFrames(_ signal: Signal) -> Voiced {
         let window = AubioFrames.window(for: signal.sampleRate)
         let hop = window / 4
-        guard let voicing = tracker("yinfast", window: window, hop: hop, rate: signal.sampleRate) else {
-            return ([], 0)
-        }
+        var voiced = Voiced(hopSeconds: Double(hop) / Double(signal.sampleRate))
+        guard let voicing = tracker("yinfast", window: window, hop: hop, rate: signal.sampleRate) else { return voiced }
         defer { del_aubio_pitch(voicing) }
-        guard let pitch = tracker("yinfft", window: window, hop: hop, rate: signal.sampleRate) else { return ([], 0) }
+        guard let pitch = tracker("yinfft", window: window, hop: hop, rate: signal.sampleRate) else { return voiced }
         defer { del_aubio_pitch(pitch) }
         let output = new_fvec(1)!
         defer { del_fvec(output) }
-        var voiced: [Double] = []
-        var frames = 0
+        var hopsSinceVoiced = 1
         AubioFrames.hops(of: signal.samples, hop: hop) { input in
+            defer { hopsSinceVoiced += 1 }
             aubio_pitch_do(voicing, input, output)
             let loud = output.pointee.data[0] > 0  // aubio's answer for a frame under the silence level is 0
             let confident = aubio_pitch_get_confidence(voicing) >= VoiceAnalysis.minimumConfidence
             aubio_pitch_do(pitch, input, output)
             let hz = Double(output.pointee.data[0])
             guard loud else { return }
-            frames += 1
-            if confident, VoiceAnalysis.voiceRangeHz.contains(hz) { voiced.append(hz) }
+            voiced.judged += 1
+            if confident, VoiceAnalysis.voiceRangeHz.contains(hz) {
+                voiced.hopsBetween.append(voiced.pitches.isEmpty ? 1 : hopsSinceVoiced)
+                voiced.pitches.append(hz)
+                hopsSinceVoiced = 0
+            }
         }
-        return (voiced, frames)
+        return voiced
     }
 
     private static func tracker(_ method: String, window: Int, hop: Int, rate: Int) -> OpaquePointer? {

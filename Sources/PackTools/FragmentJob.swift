@@ -1,17 +1,22 @@
 import AudioPipeline
 import Checksum
 import Foundation
+import PackManifest
+import SpeechText
 import VoicePack
 
-/// One fragment's audio work: a recording through the pipeline into the staging folder, under the file
-/// name its fragment will have.
+/// One fragment's audio work: a recording of `token` through the pipeline into the staging folder, under the
+/// file name its fragment will have.
 struct FragmentJob: Sendable {
     let source: SourceFile
     let fileName: String
+    /// How many the recording says: the voice analysis judges one syllable's pitch as gliding throughout.
+    let syllables: Int
 
-    init(source: SourceFile, settings: Settings) {
+    init(source: SourceFile, token: Token, settings: Settings) {
         self.source = source
         fileName = source.stem.precomposedStringWithCanonicalMapping + "." + settings.format.container.fileExtension
+        syllables = Manifest.Analysis.syllables(in: token.text)
     }
 
     /// What the manifest and the record need of a finished fragment.
@@ -34,7 +39,8 @@ struct FragmentJob: Sendable {
             let recording = try prepared.prepared(path: source.fullPath, sha256: sourceSHA256) {
                 () throws(AudioError) in try pipeline.prepare(sourcePath: source.fullPath, name: name)
             }
-            let report = try pipeline.finish(recording, name: name, outputPath: staged, ditherSeed: fileName)
+            let report = try pipeline.finish(
+                recording, name: name, outputPath: staged, ditherSeed: fileName, syllables: syllables)
             guard let sha256 = try? SHA256.hex(ofFileAt: staged) else {
                 throw AudioError(file: staged, problem: "cannot be read back", fix: "check the free disk space")
             }

@@ -258,7 +258,7 @@ public enum PackBuilder {
                             fix: "make it readable"))
                     continue
                 }
-                let job = FragmentJob(source: source, settings: settings)
+                let job = FragmentJob(source: source, token: token, settings: settings)
                 if let kept = keptFragment(token, job: job, sourceSHA256: sha, record: scan.record, paths: paths) {
                     self.kept.append(kept)
                 } else {
