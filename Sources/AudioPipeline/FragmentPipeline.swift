@@ -99,7 +99,8 @@ public struct PreparedRecording: Sendable {
 /// Everything the pipeline measured and decided for one fragment.
 public struct FragmentReport: Equatable, Sendable {
     public let source: SoundFile.Info
-    /// Samples of the recording in runs of three or more at full scale: it clipped when it was made.
+    /// Samples of the recording in runs of three or more at full scale: it clipped when it was recorded, or when
+    /// it was exported (a lossy file decoded over full scale and written as 16-bit WAV).
     public let sourceClippedSamples: Int
     public let channelDecision: ChannelDecision
     public let trim: TrimReport

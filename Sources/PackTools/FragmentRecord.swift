@@ -48,7 +48,7 @@ enum FragmentRecord {
         }
         if report.sourceClippedSamples > 0 {
             warnings.append(
-                "the recording clipped (\(report.sourceClippedSamples) samples at full scale): record it again with more headroom"
+                "the recording is clipped (\(report.sourceClippedSamples) samples flat at full scale): record or export it again with headroom"
             )
         }
         let room = report.trim.peakDBFS - report.trim.noiseFloorDBFS

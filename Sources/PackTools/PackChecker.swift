@@ -308,8 +308,10 @@ public enum PackChecker {
             if fragment.source.clippedSamples > 0 {
                 problem(
                     .warning,
-                    "it clipped when it was recorded (\(fragment.source.clippedSamples) samples at full scale)",
-                    fix: "record it again with more headroom", ofRecording: true)
+                    "it is clipped: \(fragment.source.clippedSamples) samples flat at full scale, cut off when it was recorded or exported",
+                    fix:
+                        "record it again with more headroom, or export it again from the original with its peaks under full scale",
+                    ofRecording: true)
             }
             if fragment.durationMs < limits.minimumFragmentMs || fragment.durationMs > limits.maximumFragmentMs {
                 problem(

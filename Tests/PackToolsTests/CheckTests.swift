@@ -196,7 +196,9 @@ func coveredPack() throws -> TestPack {
         let limited = try #require(sound.first { $0.subject.text == manifest.fragments[5].file })
         #expect(limited.severity == .warning && limited.message.hasSuffix("at the limiter's 12.0 dB ceiling"))
         let clipped = try #require(
-            sound.first { $0.message == "it clipped when it was recorded (12 samples at full scale)" })
+            sound.first {
+                $0.message == "it is clipped: 12 samples flat at full scale, cut off when it was recorded or exported"
+            })
         #expect(clipped.severity == .warning && clipped.subject.text == manifest.fragments[2].source.file)
     }
 
