@@ -152,16 +152,20 @@ public struct EdgeLevels: Equatable, Sendable {
 }
 
 extension FragmentPipeline {
-    /// Samples in runs of three or more at (or within 0.01 dB under) full scale, in any channel. Samples over it
+    /// Samples in flat runs of three or more — the same value, at (or within 0.01 dB under) full scale — in any
+    /// channel. A smooth crest that reaches full scale is no clipping, though at 48 kHz a voice's crest normalized
+    /// to 0 dBFS holds several samples within 0.01 dB of it; a clipped one is cut flat. Samples over full scale
     /// are not counted: no recording holds them, only a lossy decoder's output where its encoder rang over a peak
     /// (a 64 kb/s AAC of a recording peaking at 0.79 decodes to 1.09), which is no clipping of the recording.
     static func clippedSamples(_ channels: [[Float]]) -> Int {
         var count = 0
         for samples in channels {
             var run = 0
+            var previous: Float = 0
             for sample in samples {
+                defer { previous = sample }
                 if (0.9988...1).contains(abs(sample)) {
-                    run += 1
+                    run = sample == previous ? run + 1 : 1
                     if run == 3 { count += 3 } else if run > 3 { count += 1 }
                 } else {
                     run = 0

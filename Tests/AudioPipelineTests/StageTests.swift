@@ -400,4 +400,16 @@ enum SampleFormatCases {
         let overshoot = quiet + [0.98, 1.03, 1.07, 1.09, 1.05, 1.01, 0.97] + quiet
         #expect(FragmentPipeline.clippedSamples([overshoot]) == 0)
     }
+
+    /// A 100 Hz tone at 48 kHz normalized to a 0 dBFS peak holds about seven samples a crest within 0.01 dB of
+    /// full scale, none flat: not clipped. Scaled up by 1 dB and cut at full scale, it is.
+    @Test func aSmoothCrestAtFullScaleIsNotClipped() {
+        let tone = (0..<4_800).map { Float(sin(2 * Double.pi * 100 * Double($0) / 48_000)) }
+        let peak = tone.map(abs).max()!
+        let normalized = tone.map { $0 / peak }
+        #expect(normalized.filter { abs($0) >= 0.9988 }.count > 50)
+        #expect(FragmentPipeline.clippedSamples([normalized]) == 0)
+        let cut = normalized.map { min(1, max(-1, $0 * 1.122)) }
+        #expect(FragmentPipeline.clippedSamples([cut]) > 100)
+    }
 }
