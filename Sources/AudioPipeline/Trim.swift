@@ -69,7 +69,10 @@ public struct Trim: Equatable, Sendable {
             endMs: Double(min(signal.frames, last * hop + window)) * 1000 / rate,
             durationMs: signal.durationMs, thresholdDBFS: thresholdDB, noiseFloorDBFS: floorDB, peakDBFS: peakDB,
             startLevelDB: Decibels.power(energies[0]) - peakDB,
-            endLevelDB: Decibels.power(energies[energies.count - 1]) - peakDB)
+            endLevelDB: Decibels.power(energies[energies.count - 1]) - peakDB,
+            stray: StraySound.find(
+                energies: energies, loud: loud, sound: first...max(first, last), hopMs: Double(hop) * 1000 / rate,
+                peakDB: peakDB))
     }
 
     /// The mean square over which a window is sound, and the noise floor and peak (dBFS) it was set from.
@@ -102,7 +105,7 @@ public struct Trim: Equatable, Sendable {
             headMs: offsetMs + Double(head) * 1000 / rate,
             tailMs: max(0, bounds.durationMs - offsetMs - Double(tail) * 1000 / rate),
             thresholdDBFS: bounds.thresholdDBFS, noiseFloorDBFS: bounds.noiseFloorDBFS, peakDBFS: bounds.peakDBFS,
-            startLevelDB: bounds.startLevelDB, endLevelDB: bounds.endLevelDB)
+            startLevelDB: bounds.startLevelDB, endLevelDB: bounds.endLevelDB, stray: bounds.stray)
         return (Signal(samples: samples, sampleRate: signal.sampleRate), report)
     }
 
@@ -158,6 +161,56 @@ public struct SoundBounds: Equatable, Sendable {
     /// The recording's first and last 10 ms against its loudest, in dB: near 0 where the voice is cut off.
     public let startLevelDB: Double
     public let endLevelDB: Double
+    /// A sound kept apart from the rest by a pause, when there is one.
+    public let stray: StraySound?
+}
+
+/// A sound that `Trim` kept though a pause parts it from the voice: a breath, a click or a second take before or
+/// after the word. It is what lies beyond the longest pause (quiet windows) inside the sound, if that pause lasts
+/// `minimumPauseMs`, on the side that holds less energy. Kept, it plays in every amount, the pause with it.
+public struct StraySound: Equatable, Sendable {
+    public enum Edge: String, Sendable { case start, end }
+    public let edge: Edge
+    public let pauseMs: Double
+    public let lengthMs: Double
+    /// Its loudest 10 ms against the recording's loudest, in dB.
+    public let levelDB: Double
+
+    /// Longer than any pause inside one syllable said alone: the longest in 289 single syllables of real and
+    /// stand-in packs is 115 ms, after 15 ms of noise 46 dB under the voice (an 8 kHz 四); the next, 40 ms.
+    public static let minimumPauseMs = 100.0
+
+    public init(edge: Edge, pauseMs: Double, lengthMs: Double, levelDB: Double) {
+        self.edge = edge
+        self.pauseMs = pauseMs
+        self.lengthMs = lengthMs
+        self.levelDB = levelDB
+    }
+
+    /// The stray sound in `sound` (the windows from the first run of sound to the last), if any.
+    static func find(
+        energies: [Double], loud: [Bool], sound: ClosedRange<Int>, hopMs: Double, peakDB: Double
+    ) -> StraySound? {
+        var pause: Range<Int>?
+        var index = sound.lowerBound
+        while index <= sound.upperBound {
+            guard !loud[index] else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index <= sound.upperBound && !loud[index] { index += 1 }
+            if index - start > (pause?.count ?? 0) { pause = start..<index }
+        }
+        guard let pause, Double(pause.count) * hopMs >= minimumPauseMs else { return nil }
+        let before = sound.lowerBound..<pause.lowerBound
+        let after = pause.upperBound..<(sound.upperBound + 1)
+        let energy = { (range: Range<Int>) in energies[range].reduce(0, +) }
+        let (edge, part) = energy(before) < energy(after) ? (Edge.start, before) : (Edge.end, after)
+        return StraySound(
+            edge: edge, pauseMs: Double(pause.count) * hopMs, lengthMs: Double(part.count) * hopMs,
+            levelDB: Decibels.power(energies[part].max() ?? 0) - peakDB)
+    }
 }
 
 /// What `Trim` cut and why.
@@ -170,4 +223,5 @@ public struct TrimReport: Equatable, Sendable {
     public let peakDBFS: Double
     public let startLevelDB: Double
     public let endLevelDB: Double
+    public let stray: StraySound?
 }

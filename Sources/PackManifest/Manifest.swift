@@ -218,11 +218,14 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Samples in runs of three or more at full scale: the recording clipped.
         public var clippedSamples: Int
         public var channelDecision: String
+        /// A sound the trim kept though a pause parts it from the voice (a breath, a click); absent when none.
+        public var straySound: StraySound?
 
         public init(
             file: String, sha256: String, size: Int, sampleRate: Int, channels: Int, format: String, frames: Int,
             durationMs: Double, loudnessLUFS: Double, truePeakDBTP: Double, noiseFloorDBFS: Double,
-            startLevelDB: Double? = nil, endLevelDB: Double? = nil, clippedSamples: Int, channelDecision: String
+            startLevelDB: Double? = nil, endLevelDB: Double? = nil, clippedSamples: Int, channelDecision: String,
+            straySound: StraySound? = nil
         ) {
             self.file = file
             self.sha256 = sha256
@@ -239,6 +242,23 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.endLevelDB = endLevelDB.map { Manifest.rounded(max($0, -200)) }
             self.clippedSamples = clippedSamples
             self.channelDecision = channelDecision
+            self.straySound = straySound
+        }
+    }
+
+    /// A sound apart from the voice in a recording: at its `start` or `end`, `pauseMs` from the voice, `lengthMs`
+    /// long, its loudest 10 ms `levelDB` against the recording's loudest.
+    public struct StraySound: Codable, Equatable, Sendable {
+        public var edge: String
+        public var pauseMs: Double
+        public var lengthMs: Double
+        public var levelDB: Double
+
+        public init(edge: String, pauseMs: Double, lengthMs: Double, levelDB: Double) {
+            self.edge = edge
+            self.pauseMs = Manifest.rounded(pauseMs)
+            self.lengthMs = Manifest.rounded(lengthMs)
+            self.levelDB = Manifest.rounded(max(levelDB, -200))
         }
     }
 

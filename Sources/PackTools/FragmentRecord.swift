@@ -28,7 +28,11 @@ enum FragmentRecord {
                 durationMs: report.sourceDurationMs, loudnessLUFS: report.loudness.inputLUFS,
                 truePeakDBTP: report.loudness.inputTruePeakDBTP, noiseFloorDBFS: report.trim.noiseFloorDBFS,
                 startLevelDB: report.trim.startLevelDB, endLevelDB: report.trim.endLevelDB,
-                clippedSamples: report.sourceClippedSamples, channelDecision: report.channelDecision.description),
+                clippedSamples: report.sourceClippedSamples, channelDecision: report.channelDecision.description,
+                straySound: report.trim.stray.map {
+                    Manifest.StraySound(
+                        edge: $0.edge.rawValue, pauseMs: $0.pauseMs, lengthMs: $0.lengthMs, levelDB: $0.levelDB)
+                }),
             analysis: analysis(report.analysis, token: token))
     }
 

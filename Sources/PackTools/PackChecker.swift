@@ -290,28 +290,14 @@ public enum PackChecker {
                         : "run `assets build --force`; if it stays, re-record it at a steadier level"
                 )
             }
-            for (edge, level) in [("start", fragment.source.startLevelDB), ("end", fragment.source.endLevelDB)] {
-                guard let level, CutVoice.isCut(levelDB: level, snrDB: fragment.analysis?.snrDB) else { continue }
-                problem(
-                    .warning,
-                    "its voice is cut at its \(edge): it \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", -level)) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
-                    fix:
-                        "export it again with the whole \(edge == "end" ? "decay (the sound after the voice fades out)" : "onset (a little silence before the voice)")",
-                    ofRecording: true)
-            }
             if fragment.truePeakDBTP > settings.loudness.truePeakCeilingDBTP {
                 problem(
                     .error,
                     "its true peak is \(fragment.truePeakDBTP) dBTP, over the \(settings.loudness.truePeakCeilingDBTP) dBTP ceiling",
                     fix: "run `assets build --force`")
             }
-            if fragment.source.clippedSamples > 0 {
-                problem(
-                    .warning,
-                    "it is clipped: \(fragment.source.clippedSamples) samples flat at full scale, cut off when it was recorded or exported",
-                    fix:
-                        "record it again with more headroom, or export it again from the original with its peaks under full scale",
-                    ofRecording: true)
+            for (message, fix) in recordingWarnings(fragment) {
+                problem(.warning, message, fix: fix, ofRecording: true)
             }
             if fragment.durationMs < limits.minimumFragmentMs || fragment.durationMs > limits.maximumFragmentMs {
                 problem(
@@ -321,6 +307,38 @@ public enum PackChecker {
             }
             report.add(.sound, fragment.file, findings)
         }
+    }
+
+    /// What is wrong with how a fragment's recording was made — its voice cut, a sound apart from it, clipping —
+    /// as (message, fix): warnings, for a designer to hear.
+    static func recordingWarnings(_ fragment: Manifest.Fragment) -> [(message: String, fix: String)] {
+        var warnings: [(message: String, fix: String)] = []
+        for (edge, level) in [("start", fragment.source.startLevelDB), ("end", fragment.source.endLevelDB)] {
+            guard let level, CutVoice.isCut(levelDB: level, snrDB: fragment.analysis?.snrDB) else { continue }
+            warnings.append(
+                (
+                    "its voice is cut at its \(edge): it \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", -level)) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
+                    "export it again with the whole \(edge == "end" ? "decay (the sound after the voice fades out)" : "onset (a little silence before the voice)")"
+                ))
+        }
+        if let stray = fragment.source.straySound,
+            StrayAudible.reported(stray, token: fragment.token, snrDB: fragment.analysis?.snrDB)
+        {
+            let side = stray.edge == "start" ? "before" : "after"
+            warnings.append(
+                (
+                    "a sound apart from its voice: \(Int(stray.lengthMs)) ms, \(String(format: "%.1f", -stray.levelDB)) dB under its peak, \(Int(stray.pauseMs)) ms \(side) the word (a breath, a click, another take?), kept with the pause in every amount",
+                    "cut it off the recording, and run `assets build`"
+                ))
+        }
+        if fragment.source.clippedSamples > 0 {
+            warnings.append(
+                (
+                    "it is clipped: \(fragment.source.clippedSamples) samples flat at full scale, cut off when it was recorded or exported",
+                    "record it again with more headroom, or export it again from the original with its peaks under full scale"
+                ))
+        }
+        return warnings
     }
 
     /// What a fragment's heard loudness is compared with, and how a message names it: the median of the pack's
@@ -397,6 +415,19 @@ enum CutVoice {
     /// (an 8 kHz recording's noise floor may itself sit 30 dB under its voice).
     static func isCut(levelDB: Double, snrDB: Double?) -> Bool {
         levelDB > cutWithinDB && levelDB > -(snrDB ?? .infinity) + 6
+    }
+}
+
+/// Which stray sounds a listener hears as one: in a single syllable (a phrase pauses between its words), within
+/// 40 dB of the voice's peak, and 10 dB or more over the recording's noise — short of that, what the trim kept is
+/// the noise itself rising (richard's 八 over pink noise 22 dB under its voice), which `consistency` judges.
+enum StrayAudible {
+    static let withinDB = -40.0
+    static let overNoiseDB = 10.0
+
+    static func reported(_ stray: Manifest.StraySound, token: String, snrDB: Double?) -> Bool {
+        Manifest.Analysis.syllables(in: token) == 1 && stray.levelDB > withinDB
+            && stray.levelDB > -(snrDB ?? .infinity) + overNoiseDB
     }
 }
 
