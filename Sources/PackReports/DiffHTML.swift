@@ -72,13 +72,13 @@ extension DiffReport {
     ) -> String {
         guard !entries.isEmpty else { return "" }
         var html = "<h2>\(title)</h2>\n<table id=\"\(title.lowercased())\">\n"
-        html += "<tr><th>token</th><th>sound</th><th>fragment</th><th>voice</th></tr>\n"
+        html += "<tr><th>token</th><th>sound</th><th>fragment</th><th>voice</th><th>recording problems</th></tr>\n"
         for entry in entries {
             html += "<tr><td class=\"token\">\(escape(entry.token))</td>"
             html +=
                 "<td>\(player(sounds.fragments[entry.token].flatMap(sound)))\(picture(entry.waveform, width: 360))</td>"
             html += "<td>\(escape(entry.fragment.file))<br>\(escape(fragmentLine(entry.fragment)))</td>"
-            html += "<td>\(escape(entry.verdict))</td></tr>\n"
+            html += "<td>\(escape(entry.verdict))</td><td>\(escape(entry.recordingProblems))</td></tr>\n"
         }
         return html + "</table>\n"
     }

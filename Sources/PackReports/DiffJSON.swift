@@ -8,6 +8,7 @@ struct DiffJSON: Encodable {
         let token: String
         let file: String
         let voice: String
+        let recordingProblems: String
         let fragment: Manifest.Fragment
         /// Relative to the report, when the HTML's sounds were written.
         let sound: String?
@@ -80,7 +81,9 @@ struct DiffJSON: Encodable {
     init(_ diff: PackDiff, sounds: DiffSounds) {
         func entry(_ entry: PackDiff.Entry, _ sound: String?) -> Entry {
             Entry(
-                token: entry.token, file: entry.fragment.file, voice: entry.verdict, fragment: entry.fragment,
+                token: entry.token, file: entry.fragment.file, voice: entry.verdict,
+                recordingProblems: entry.recordingProblems,
+                fragment: entry.fragment,
                 sound: sound)
         }
         func side(_ side: PackDiff.Side, _ sound: String?) -> Side {

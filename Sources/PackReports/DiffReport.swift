@@ -71,7 +71,8 @@ public enum DiffReport {
         for (title, entries) in [("added", diff.added), ("removed", diff.removed)] where !entries.isEmpty {
             out += "\n\(title)\n"
             for entry in entries {
-                out += "  \(entry.token)  \(entry.fragment.file)  \(fragmentLine(entry.fragment)), \(entry.verdict)\n"
+                out += "  \(entry.token)  \(entry.fragment.file)  \(fragmentLine(entry.fragment)), \(entry.verdict), "
+                out += "recording problems: \(entry.recordingProblems)\n"
             }
         }
         if !diff.settings.isEmpty { out += "\nsettings\n" }
@@ -106,8 +107,10 @@ public enum DiffReport {
         for (title, entries) in [("Added", diff.added), ("Removed", diff.removed)] where !entries.isEmpty {
             out += "\n### \(title)\n\n"
             out += Markdown.table(
-                ["token", "fragment", "figures", "voice"],
-                entries.map { [$0.token, "`\($0.fragment.file)`", fragmentLine($0.fragment), $0.verdict] })
+                ["token", "fragment", "figures", "voice", "recording problems"],
+                entries.map {
+                    [$0.token, "`\($0.fragment.file)`", fragmentLine($0.fragment), $0.verdict, $0.recordingProblems]
+                })
         }
         if !diff.settings.isEmpty {
             out += "\n### Settings\n\n"

@@ -34,8 +34,17 @@ public struct PackDiff: Sendable {
         public let location: URL
         /// `check`'s voice comparison within its own pack.
         public let verdict: String
+        /// What `check` hears wrong with how the recording was made (cut, a sound apart, clipped), or that
+        /// nothing is.
+        public let recordingProblems: String
         public let waveform: Waveform?
         public var token: String { fragment.token }
+    }
+
+    /// The first clause of each of `check`'s warnings on how a fragment's recording was made, or "none".
+    static func recordingProblems(_ fragment: Manifest.Fragment) -> String {
+        let warnings = PackChecker.recordingWarnings(fragment).map { $0.message.prefix { $0 != ":" } }
+        return warnings.isEmpty ? "none" : warnings.joined(separator: "; ")
     }
 
     /// A fragment both sides have, made from another recording or another way.
@@ -197,6 +206,7 @@ extension PackDiff {
                 verdict: fragment.analysis == nil
                     ? "not analysed"
                     : kinds.isEmpty ? "matches the voice" : "stands apart: " + kinds.joined(separator: ", "),
+                recordingProblems: PackDiff.recordingProblems(fragment),
                 waveform: samples.map { Waveform(samples: $0, columns: PackDiff.waveformColumns) })
         }
 
@@ -250,6 +260,7 @@ extension PackDiff {
             ("signal to noise", "dB", 0.5, number { $0.analysis?.snrDB }),
             ("pace", "ms/syllable", 1, number { $0.analysis?.msPerSyllable }),
             ("voice", "", 0, { .text($0.verdict) }),
+            ("recording problems", "", 0, { .text($0.recordingProblems) }),
         ]
         return table.compactMap { name, unit, tolerance, read in
             let (a, b) = (read(before), read(after))

@@ -212,4 +212,34 @@ import Testing
         let html = InProcess.run(["diff", "--format", "html"], in: loose.root)
         #expect(html.status == 2 && html.stderr.contains("--format html needs --output FILE"))
     }
+
+    /// A refresh whose new recording has a click 400 ms before the word: the diff names what `check` hears wrong
+    /// with the recording, before and after, so a reviewer need not run `check` to see it.
+    @Test func aRecordingProblemARefreshBringsIsInTheDiff() throws {
+        let pack = TestPack()
+        try Data(Self.settings.utf8).write(to: pack.url("assets.json"))
+        for (stem, token) in Self.stems {
+            try Self.record(pack, stem, TonalVoice.syllable(try #require(Tone.citation(of: token))))
+        }
+        try Self.expectBuilt(pack)
+        try Self.git(pack.root, ["init", "-q"])
+        try Self.git(pack.root, ["add", "-A"])
+        try Self.git(pack.root, ["commit", "-q", "-m", "the pack"])
+        var clicked = TonalVoice.recording(TonalVoice.syllable(.low), lead: 0.5)
+        for index in 0..<40 { clicked[4_410 + index] += 0.5 * Float(sin(Double.pi * Double(index) / 40)) }
+        try pack.write(
+            "digit_5.wav", channels: [clicked], rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
+        try Self.expectBuilt(pack)
+
+        let result = InProcess.run(["diff", "--format", "json"], in: pack.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let changed = try #require(try Self.json(result.stdout)["changed"] as? [[String: Any]])
+        let five = try #require(changed.first { $0["token"] as? String == "五" })
+        let figures = try #require(five["changes"] as? [[String: Any]])
+        let problems = try #require(figures.first { $0["name"] as? String == "recording problems" })
+        #expect(problems["before"] as? String == "none")
+        #expect(problems["after"] as? String == "a sound apart from its voice", "\(problems)")
+        let text = InProcess.run(["diff"], in: pack.root)
+        #expect(text.stdout.contains("none → a sound apart from its voice"), "\(text.stdout)")
+    }
 }

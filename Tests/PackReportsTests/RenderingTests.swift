@@ -68,6 +68,7 @@ import VoicePack
         func entry(_ fragment: Manifest.Fragment) -> PackDiff.Entry {
             PackDiff.Entry(
                 fragment: fragment, location: URL(fileURLWithPath: "/nowhere"), verdict: "matches the voice",
+                recordingProblems: "none",
                 waveform: nil)
         }
         let (old, new) = (fragment("七", gain: 3, source: "aaaa"), fragment("七", gain: 9, source: "bbbb"))
