@@ -327,7 +327,7 @@ public enum PackChecker {
             let side = stray.edge == "start" ? "before" : "after"
             warnings.append(
                 (
-                    "a sound apart from its voice: \(Int(stray.lengthMs)) ms, \(String(format: "%.1f", -stray.levelDB)) dB under its peak, \(Int(stray.pauseMs)) ms \(side) the word (a breath, a click, another take?), kept with the pause in every amount",
+                    "a sound apart from its voice: \(Int(stray.lengthMs)) ms, \(String(format: "%.1f", max(0, -stray.levelDB))) dB under its peak, \(Int(stray.pauseMs)) ms \(side) the word (a breath, a click, another take?), kept with the pause in every amount",
                     "cut it off the recording, and run `assets build`"
                 ))
         }
