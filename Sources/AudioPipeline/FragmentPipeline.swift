@@ -8,8 +8,9 @@ import Foundation
 /// one measured and decided, in two halves: `prepare`, all that the level a fragment is built at does not
 /// change, and `finish`, from normalizing on (a build whose pack gain moves runs `finish` again). Trimming is
 /// split around resampling: the sound is found at the recording's own rate, and only the stretch the cut keeps
-/// (with `resamplingMarginMs` either side, so the filter's edges fall outside it) is resampled. That is most of a build's work saved — recordings arrive with
-/// far more silence than voice — and it changes nothing the cut keeps.
+/// (with `resamplingMarginMs` either side, so the filter's edges fall outside it) is resampled. That is most of
+/// a build's work saved — recordings arrive with far more silence than voice — and it changes nothing the cut
+/// keeps.
 public struct FragmentPipeline: Sendable {
     /// Longer sources are refused before they are decoded: a fragment is a word or a phrase.
     public var maximumSourceSeconds: Double

@@ -180,13 +180,6 @@ public struct StraySound: Equatable, Sendable {
     /// stand-in packs is 115 ms, after 15 ms of noise 46 dB under the voice (an 8 kHz 四); the next, 40 ms.
     public static let minimumPauseMs = 100.0
 
-    public init(edge: Edge, pauseMs: Double, lengthMs: Double, levelDB: Double) {
-        self.edge = edge
-        self.pauseMs = pauseMs
-        self.lengthMs = lengthMs
-        self.levelDB = levelDB
-    }
-
     /// The stray sound in `sound` (the windows from the first run of sound to the last), if any.
     static func find(
         energies: [Double], loud: [Bool], sound: ClosedRange<Int>, hopMs: Double, peakDB: Double

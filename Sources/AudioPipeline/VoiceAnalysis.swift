@@ -63,11 +63,9 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// A tracker reads a voice at twice (or half) its pitch for a few frames now and then: a run that jumps a whole
     /// octave (within `octaveJumpSemitones`, a falling tone moving on meanwhile; a jump wider than an octave also
     /// within `leeway`'s figure for the frame, when given) from the voiced frame before. The voiced frames are cut
-    /// into runs at such jumps, and
-    /// a run is moved to its neighbours' octave when it is a
-    /// detour (the runs on both sides share an octave, one of them longer than it) or a blip of at most
-    /// `misreadFrames` at either end (its one neighbour longer), the shortest first and then again on what is
-    /// left. Anything else is left as it is: a phrase falls 13 semitones from one syllable to the next (kelin's
+    /// into runs at such jumps, and a run is moved to its neighbours' octave when it is a detour (the runs on both
+    /// sides share an octave, one of them longer than it) or a blip of at most `misreadFrames` at either end (its
+    /// one neighbour longer), the shortest first and then again on what is left. Anything else is left as it is: a phrase falls 13 semitones from one syllable to the next (kelin's
     /// 收款成功: 收 at 366 Hz for 9 frames, 款 at 139), and a tone is no misreading. Moving every frame more than 8
     /// semitones from the syllable's median, as this did before, made a real third tone's register (houyinyu's
     /// 五, 193 Hz gliding to 94, its middle unvoiced) flip an octave with one voiced frame more or less: with 0.5 dB

@@ -296,8 +296,8 @@ public enum PackChecker {
                     "its true peak is \(fragment.truePeakDBTP) dBTP, over the \(settings.loudness.truePeakCeilingDBTP) dBTP ceiling",
                     fix: "run `assets build --force`")
             }
-            for (message, fix) in recordingWarnings(fragment) {
-                problem(.warning, message, fix: fix, ofRecording: true)
+            for warning in recordingWarnings(fragment) {
+                problem(.warning, warning.message, fix: warning.fix, ofRecording: true)
             }
             if fragment.durationMs < limits.minimumFragmentMs || fragment.durationMs > limits.maximumFragmentMs {
                 problem(
@@ -309,16 +309,28 @@ public enum PackChecker {
         }
     }
 
+    /// A warning on how a fragment's recording was made: what it is (`summary`, as `assets diff` names it), how
+    /// far (`detail`), and what to do.
+    struct RecordingWarning {
+        let summary: String
+        let detail: String
+        let fix: String
+        var message: String { summary + ": " + detail }
+    }
+
     /// What is wrong with how a fragment's recording was made — its voice cut, a sound apart from it, clipping —
-    /// as (message, fix): warnings, for a designer to hear.
-    static func recordingWarnings(_ fragment: Manifest.Fragment) -> [(message: String, fix: String)] {
-        var warnings: [(message: String, fix: String)] = []
+    /// for a designer to hear.
+    static func recordingWarnings(_ fragment: Manifest.Fragment) -> [RecordingWarning] {
+        var warnings: [RecordingWarning] = []
         for (edge, level) in [("start", fragment.source.startLevelDB), ("end", fragment.source.endLevelDB)] {
             guard let level, CutVoice.isCut(levelDB: level, snrDB: fragment.analysis?.snrDB) else { continue }
             warnings.append(
-                (
-                    "its voice is cut at its \(edge): it \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", -level)) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
-                    "export it again with the whole \(edge == "end" ? "decay (the sound after the voice fades out)" : "onset (a little silence before the voice)")"
+                RecordingWarning(
+                    summary: "its voice is cut at its \(edge)",
+                    detail:
+                        "it \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", -level)) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
+                    fix:
+                        "export it again with the whole \(edge == "end" ? "decay (the sound after the voice fades out)" : "onset (a little silence before the voice)")"
                 ))
         }
         if let stray = fragment.source.straySound,
@@ -326,16 +338,21 @@ public enum PackChecker {
         {
             let side = stray.edge == "start" ? "before" : "after"
             warnings.append(
-                (
-                    "a sound apart from its voice: \(Int(stray.lengthMs)) ms, \(String(format: "%.1f", max(0, -stray.levelDB))) dB under its peak, \(Int(stray.pauseMs)) ms \(side) the word (a breath, a click, another take?), kept with the pause in every amount",
-                    "cut it off the recording, and run `assets build`"
+                RecordingWarning(
+                    summary: "a sound apart from its voice",
+                    detail:
+                        "\(Int(stray.lengthMs)) ms, \(String(format: "%.1f", max(0, -stray.levelDB))) dB under its peak, \(Int(stray.pauseMs)) ms \(side) the word (a breath, a click, another take?), kept with the pause in every amount",
+                    fix: "cut it off the recording, and run `assets build`"
                 ))
         }
         if fragment.source.clippedSamples > 0 {
             warnings.append(
-                (
-                    "it is clipped: \(fragment.source.clippedSamples) samples flat at full scale, cut off when it was recorded or exported",
-                    "record it again with more headroom, or export it again from the original with its peaks under full scale"
+                RecordingWarning(
+                    summary: "it is clipped",
+                    detail:
+                        "\(fragment.source.clippedSamples) samples flat at full scale, cut off when it was recorded or exported",
+                    fix:
+                        "record it again with more headroom, or export it again from the original with its peaks under full scale"
                 ))
         }
         return warnings

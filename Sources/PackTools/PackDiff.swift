@@ -41,9 +41,9 @@ public struct PackDiff: Sendable {
         public var token: String { fragment.token }
     }
 
-    /// The first clause of each of `check`'s warnings on how a fragment's recording was made, or "none".
+    /// What each of `check`'s warnings on how a fragment's recording was made is, or "none".
     static func recordingProblems(_ fragment: Manifest.Fragment) -> String {
-        let warnings = PackChecker.recordingWarnings(fragment).map { $0.message.prefix { $0 != ":" } }
+        let warnings = PackChecker.recordingWarnings(fragment).map(\.summary)
         return warnings.isEmpty ? "none" : warnings.joined(separator: "; ")
     }
 
