@@ -70,7 +70,10 @@ public enum PackAuditor {
         var rows: [AuditReport.CoverageRow] = []
         for style in settings.styles {
             for form in settings.forms {
-                rows.append(row("\(style.name)/\(form.name)", SpeechConverter(style: style, form: form).alphabet))
+                rows.append(
+                    row(
+                        "\(style.name)/\(form.name)",
+                        SpeechConverter(style: style, form: form).alphabet(upTo: settings.amountBound)))
             }
         }
         for (name, text) in settings.templates.sorted(by: { $0.key < $1.key }) {

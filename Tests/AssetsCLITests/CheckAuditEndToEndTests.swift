@@ -56,6 +56,14 @@ import Testing
             run.stdout.hasPrefix(
                 "assets check: ok — 20 fragments cover the 20 tokens of spoken × yuan and 1 template up to 99999999.99 (maximumAmount); longest utterance "
             ), "\(run.stdout)")
+        // The audit's coverage table is bounded the same way: it does not call 亿 missing.
+        let audit = InProcess.run(["audit", "--format", "json"], in: pack.url)
+        #expect(audit.status == 0, "\(audit.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any])
+        let rows = try #require(object["coverage"] as? [[String: Any]])
+        let spoken = try #require(rows.first { $0["name"] as? String == "spoken/yuan" })
+        #expect(spoken["missing"] as? [String] == [], "\(spoken)")
+        #expect((spoken["tokens"] as? [String])?.contains("亿") == false, "\(spoken)")
     }
 
     @Test func aMissingTokenExitsOneNamingItAndAnAmount() throws {
