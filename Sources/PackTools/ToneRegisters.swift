@@ -8,8 +8,9 @@ import SpeechText
 /// one's in real packs; a second tone rises only to a few semitones under it. A syllable is therefore compared
 /// with the syllables of its own tone when there are `VoiceConsistency.minimumGroup` of them (their median,
 /// which an odd one does not move), and otherwise with where its tone's anchor puts it under the voice's high
-/// register — the median, over every syllable, of its register with its tone's anchor taken off. Phrases
-/// reach the high register over their several syllables, and are compared as a tone of their own.
+/// register — the median, over the single syllables, of their registers with their tones' anchors taken off.
+/// A phrase reaches over the high register in its several syllables; phrases are compared with where that
+/// puts them however many there are, so that phrases all recorded in another voice do not pass as a group.
 struct ToneRegisters {
     /// Each measured token's register against what its tone leads one to expect, in semitones.
     let semitones: [String: Double]
@@ -18,23 +19,33 @@ struct ToneRegisters {
     let highHz: Double?
     private let tones: [String: Tone]
 
-    /// Semitones under the high register that each tone reaches, said alone, as measured on six packs that
-    /// real apps shipped (medians against their first tones: second −4.1, third −7.0, fourth +0.6; BENCHMARKS.md).
+    /// Semitones from the high register that each tone reaches, said alone, as measured on six packs that real
+    /// apps shipped (medians against their first tones: second −4.1, third −7.0, fourth +0.6; BENCHMARKS.md),
+    /// and that a phrase (no tone) reaches over its syllables.
     static func anchor(_ tone: Tone?) -> Double {
         switch tone {
         case .rising: -4
         case .low: -7
-        case .high, .falling, nil: 0
+        case .high, .falling: 0
+        case nil: phraseAnchor
         }
     }
+
+    /// Semitones over the high register that a phrase reaches: on sixteen phrases of thirteen packs that real
+    /// apps shipped, −0.2 to +4.3 against their single syllables (median 2.7; BENCHMARKS.md); 2.5 keeps the
+    /// flattest, and the espeak-ng stand-in's (−0.3), within 3 semitones of it.
+    static let phraseAnchor = 2.5
 
     init(_ registers: [(token: String, hz: Double)]) {
         var tones: [String: Tone] = [:]
         for (token, _) in registers { tones[token] = Tone.citation(of: Token(token)) }
         self.tones = tones
         let level = registers.map { (token: $0.token, tone: tones[$0.token], semitones: 12 * log2($0.hz)) }
-        guard level.count >= VoiceConsistency.minimumGroup,
-            let high = median(level.map { $0.semitones - Self.anchor($0.tone) })
+        let syllables = level.filter { $0.tone != nil }
+        // The single syllables set the high register; a pack with too few of them, its phrases too.
+        let setting = syllables.count >= VoiceConsistency.minimumGroup ? syllables : level
+        guard setting.count >= VoiceConsistency.minimumGroup,
+            let high = median(setting.map { $0.semitones - Self.anchor($0.tone) })
         else {
             (semitones, expectedHz, highHz) = ([:], [:], nil)
             return
@@ -44,7 +55,7 @@ struct ToneRegisters {
         for syllable in level {
             let sameTone = level.filter { $0.tone == syllable.tone }.map(\.semitones)
             let expected =
-                sameTone.count >= VoiceConsistency.minimumGroup
+                syllable.tone != nil && sameTone.count >= VoiceConsistency.minimumGroup
                 ? median(sameTone) ?? high : high + Self.anchor(syllable.tone)
             semitones[syllable.token] = syllable.semitones - expected
             expectedHz[syllable.token] = pow(2, expected / 12)

@@ -197,6 +197,23 @@ import VoicePack
         #expect(Self.findings(Self.usual + [low("五", -9), low("九", -10), low("百", -11)]) == [:])
     }
 
+    /// A phrase reaches over the voice's high register in its several syllables (0 to 4.3 semitones in real
+    /// packs): it is compared with that, however many phrases there are, so phrases all recorded in another,
+    /// lower voice (a real pack's, 4 to 6.5 semitones under its syllables) do not pass as a group of their own.
+    @Test func phrasesAreComparedWithTheSyllablesHighRegisterHoweverManyThereAre() {
+        let phrases = { (semitones: Double) in
+            ["微信收款", "支付宝到账", "现金收款"].map { Self.fragment($0, register: 200 * pow(2, semitones / 12)) }
+        }
+        #expect(Self.findings(Self.usual + phrases(2.5)) == [:])
+        #expect(Self.findings(Self.usual + phrases(-0.3)) == [:])
+        #expect(
+            Self.findings(Self.usual + phrases(-5))
+                == ["微信收款": [.voice], "支付宝到账": [.voice], "现金收款": [.voice]])
+        // One phrase among them in another voice is still its own finding.
+        let one = phrases(2.5).dropLast() + [Self.fragment("现金收款", register: 200 * pow(2, -4.0 / 12))]
+        #expect(Self.findings(Self.usual + one) == ["现金收款": [.voice]])
+    }
+
     /// Two phrases are too few for a pace of their own: they are held to the single syllables', a phrase's
     /// syllables about 0.7 of theirs; a register a Mandarin tone moves (3 semitones) is no finding.
     @Test func fewPhrasesAreComparedWithTheSyllables() {
