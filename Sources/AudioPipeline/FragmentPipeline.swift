@@ -36,9 +36,10 @@ public struct FragmentPipeline: Sendable {
     }
 
     /// Reads `sourcePath` through the stages up to normalizing: decode, remove DC, downmix, find the sound,
-    /// resample, cut, and the measures `Normalize` and `VoiceAnalysis` take of the result before any gain. `name`
-    /// is how errors and reports name the source.
-    public func prepare(sourcePath: String, name: String) throws(AudioError) -> PreparedRecording {
+    /// resample, cut, and the measures `Normalize` and `VoiceAnalysis` take of the result before any gain (the
+    /// voice's pitch is read relative to its loudest moment, so what it finds does not depend on the level the
+    /// pack is built at). `name` is how errors and reports name the source; `syllables`, how many it says.
+    public func prepare(sourcePath: String, name: String, syllables: Int) throws(AudioError) -> PreparedRecording {
         let (info, channels) = try Decode.read(path: sourcePath, name: name, maximumSeconds: maximumSourceSeconds)
         let durationMs = Double(channels[0].count) * 1000 / Double(info.sampleRate)
         if durationMs < minimumSourceMs {
@@ -55,30 +56,28 @@ public struct FragmentPipeline: Sendable {
         let stretch = max(0, kept.lowerBound - Self.resamplingMarginMs)...(kept.upperBound + Self.resamplingMarginMs)
         let resampled = try resample.apply(mono.slice(ms: stretch))
         let (trimmed, trimReport) = trim.cut(resampled, around: bounds, offsetMs: stretch.lowerBound)
+        let analysis = VoiceAnalysis.measure(
+            fragment: trimmed, spectra: SourceSpectra(mono, voiceMs: bounds.startMs...bounds.endMs), bounds: bounds,
+            syllables: syllables)
         return PreparedRecording(
-            source: info, clippedSamples: clipped, channelDecision: decision, bounds: bounds, trim: trimReport,
-            measured: try normalize.measure(trimmed, name: name),
-            spectra: SourceSpectra(mono, voiceMs: bounds.startMs...bounds.endMs))
+            source: info, clippedSamples: clipped, channelDecision: decision, trim: trimReport,
+            measured: try normalize.measure(trimmed, name: name), analysis: analysis)
     }
 
-    /// The stages from normalizing on: normalize, encode, write to `outputPath`, and analyse the voice as built
-    /// (`syllables` is how many the recording says). `ditherSeed` names the fragment so its dither is the same on
-    /// every build.
-    public func finish(
-        _ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String, syllables: Int
-    ) throws(AudioError) -> FragmentReport {
+    /// The stages from normalizing on: normalize, encode, write to `outputPath`. `ditherSeed` names the fragment
+    /// so its dither is the same on every build.
+    public func finish(_ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String)
+        throws(AudioError) -> FragmentReport
+    {
         let (normalized, loudnessReport) = try normalize.apply(prepared.measured, name: name)
         let quantized = encode.quantize(normalized, ditherSeed: DitherNoise.seed(for: ditherSeed))
         try encode.write(quantized, to: outputPath)
-        let analysis = VoiceAnalysis.measure(
-            fragment: normalized, spectra: prepared.spectra, bounds: prepared.bounds, syllables: syllables)
-
         return FragmentReport(
             source: prepared.source, sourceClippedSamples: prepared.clippedSamples,
             channelDecision: prepared.channelDecision, trim: prepared.trim, loudness: loudnessReport,
             frames: quantized.frames, durationMs: quantized.durationMs,
             loudnessLUFS: loudnessReport.outputLUFS, truePeakDBTP: loudnessReport.outputTruePeakDBTP,
-            loudnessPhon: loudnessReport.outputPhon, edgeLevels: EdgeLevels(quantized), analysis: analysis)
+            loudnessPhon: loudnessReport.outputPhon, edgeLevels: EdgeLevels(quantized), analysis: prepared.analysis)
     }
 }
 
@@ -88,13 +87,12 @@ public struct PreparedRecording: Sendable {
     let source: SoundFile.Info
     let clippedSamples: Int
     let channelDecision: ChannelDecision
-    let bounds: SoundBounds
     let trim: TrimReport
     let measured: Normalize.Measured
-    let spectra: SourceSpectra
+    let analysis: VoiceAnalysis
 
     /// About how much memory it holds.
-    public var approximateBytes: Int { measured.approximateBytes + spectra.approximateBytes }
+    public var approximateBytes: Int { measured.approximateBytes }
 }
 
 /// Everything the pipeline measured and decided for one fragment.

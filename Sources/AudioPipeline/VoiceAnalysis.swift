@@ -4,7 +4,7 @@ import Foundation
 /// What a recording's voice is like, so that `check` can tell the one that does not match the rest: another
 /// voice or register, a narrower band, more noise, another pace.
 ///
-/// Pitch comes from aubio's YIN (its FFT variant) on the fragment as built; the band and the spectral centroid
+/// Pitch comes from aubio's YIN (its FFT variant) on the fragment before its gain; the band and the spectral centroid
 /// from aubio's FFT on the recording at its own rate, before resampling, so a 16 kHz delivery or
 /// a telephone line shows as the narrow source it is. The levels come from `Trim`, which measured them already.
 public struct VoiceAnalysis: Equatable, Sendable {
@@ -30,6 +30,13 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// A frame is voiced when aubio is at least this confident of its pitch, and the pitch is a voice's.
     static let minimumConfidence: Float = 0.8
     static let voiceRangeHz = 50.0...800.0
+    /// Hops more than this under the fragment's loudest hop are not judged: its silences and the last of its
+    /// decays. Relative, and read before the gain and the limiter, so that a pack built louder or softer reads
+    /// the same pitches (the built fragment under −40 dBFS, as this was, let a rising tone's top — 元's last
+    /// frames, 25–35 dB down — come and go with the pack's level: 354 Hz at −12 LUFS, 287 at −20). 30 dB is
+    /// where −40 dBFS sat under a fragment built at −16 LUFS (its loudest hop at −10 dBFS, the median over
+    /// twenty packs).
+    static let judgedWithinDB: Float = 30
     static let clearOverNoiseDB = 10.0
     static let deepestBandDB = 70.0
 
@@ -175,9 +182,15 @@ enum PitchTrack {
         let window = AubioFrames.window(for: signal.sampleRate)
         let hop = window / 4
         var voiced = Voiced(hopSeconds: Double(hop) / Double(signal.sampleRate))
-        guard let voicing = tracker("yinfast", window: window, hop: hop, rate: signal.sampleRate) else { return voiced }
+        var loudestDB = -Float.infinity
+        AubioFrames.hops(of: signal.samples, hop: hop) { loudestDB = max(loudestDB, aubio_db_spl($0)) }
+        let silence = loudestDB - VoiceAnalysis.judgedWithinDB
+        guard loudestDB.isFinite,
+            let voicing = tracker("yinfast", window: window, hop: hop, rate: signal.sampleRate, silence: silence)
+        else { return voiced }
         defer { del_aubio_pitch(voicing) }
-        guard let pitch = tracker("yinfft", window: window, hop: hop, rate: signal.sampleRate) else { return voiced }
+        guard let pitch = tracker("yinfft", window: window, hop: hop, rate: signal.sampleRate, silence: silence)
+        else { return voiced }
         defer { del_aubio_pitch(pitch) }
         let output = new_fvec(1)!
         defer { del_fvec(output) }
@@ -200,12 +213,11 @@ enum PitchTrack {
         return voiced
     }
 
-    private static func tracker(_ method: String, window: Int, hop: Int, rate: Int) -> OpaquePointer? {
+    /// `silence`: the level (dB) under which aubio judges no frame.
+    private static func tracker(_ method: String, window: Int, hop: Int, rate: Int, silence: Float) -> OpaquePointer? {
         guard let tracker = new_aubio_pitch(method, UInt32(window), UInt32(hop), UInt32(rate)) else { return nil }
         aubio_pitch_set_unit(tracker, "Hz")
-        // Frames more than 40 dB under full scale are not judged: the built fragment's voice is at the pack's
-        // loudness, its silences and decays far under.
-        aubio_pitch_set_silence(tracker, -40)
+        aubio_pitch_set_silence(tracker, silence)
         return tracker
     }
 }
@@ -221,9 +233,6 @@ struct SourceSpectra {
     var centroidHz: Double
 
     static let voicePercentile = 0.95
-
-    /// About how much memory it holds.
-    var approximateBytes: Int { (voice.count + (noise?.count ?? 0) + 2 * bandEdgesHz.count) * 8 + 64 }
 
     init(_ source: Signal, voiceMs: ClosedRange<Double>) {
         let window = AubioFrames.window(for: source.sampleRate)

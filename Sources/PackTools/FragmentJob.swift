@@ -37,10 +37,10 @@ struct FragmentJob: Sendable {
         let name = paths.display(source.url)
         return Result { () throws(AudioError) -> Done in
             let recording = try prepared.prepared(path: source.fullPath, sha256: sourceSHA256) {
-                () throws(AudioError) in try pipeline.prepare(sourcePath: source.fullPath, name: name)
+                () throws(AudioError) in
+                try pipeline.prepare(sourcePath: source.fullPath, name: name, syllables: syllables)
             }
-            let report = try pipeline.finish(
-                recording, name: name, outputPath: staged, ditherSeed: fileName, syllables: syllables)
+            let report = try pipeline.finish(recording, name: name, outputPath: staged, ditherSeed: fileName)
             guard let sha256 = try? SHA256.hex(ofFileAt: staged) else {
                 throw AudioError(file: staged, problem: "cannot be read back", fix: "check the free disk space")
             }

@@ -8,9 +8,9 @@ import SpeechText
 /// one's in real packs; a second tone rises only to a few semitones under it. A syllable is therefore compared
 /// with the syllables of its own tone when there are `VoiceConsistency.minimumGroup` of them (their median,
 /// which an odd one does not move), and otherwise with where its tone's anchor puts it under the voice's high
-/// register — the median, over the single syllables, of their registers with their tones' anchors taken off.
-/// A phrase reaches over the high register in its several syllables; phrases are compared with where that
-/// puts them however many there are, so that phrases all recorded in another voice do not pass as a group.
+/// register — the median, over every measured fragment, of its register with its anchor taken off. A phrase
+/// reaches over the high register in its several syllables; phrases are compared with where that puts them
+/// however many there are, so that phrases all recorded in another voice do not pass as a group of their own.
 struct ToneRegisters {
     /// Each measured token's register against what its tone leads one to expect, in semitones.
     let semitones: [String: Double]
@@ -34,6 +34,11 @@ struct ToneRegisters {
     /// Semitones over the high register that a phrase reaches: on sixteen phrases of thirteen packs that real
     /// apps shipped, −0.2 to +4.3 against their single syllables (median 2.7; BENCHMARKS.md); 2.5 keeps the
     /// flattest, and the espeak-ng stand-in's (−0.3), within 3 semitones of it.
+    ///
+    /// Phrases count in the high register's median with it: the stand-in voice says every tone at one pitch,
+    /// so over its single syllables alone the anchored registers split in two about equal heaps (first and
+    /// fourth tones at one height, the rest 4–7 semitones over), and one syllable more or less moved the
+    /// median from one heap to the other.
     static let phraseAnchor = 2.5
 
     init(_ registers: [(token: String, hz: Double)]) {
@@ -41,11 +46,8 @@ struct ToneRegisters {
         for (token, _) in registers { tones[token] = Tone.citation(of: Token(token)) }
         self.tones = tones
         let level = registers.map { (token: $0.token, tone: tones[$0.token], semitones: 12 * log2($0.hz)) }
-        let syllables = level.filter { $0.tone != nil }
-        // The single syllables set the high register; a pack with too few of them, its phrases too.
-        let setting = syllables.count >= VoiceConsistency.minimumGroup ? syllables : level
-        guard setting.count >= VoiceConsistency.minimumGroup,
-            let high = median(setting.map { $0.semitones - Self.anchor($0.tone) })
+        guard level.count >= VoiceConsistency.minimumGroup,
+            let high = median(level.map { $0.semitones - Self.anchor($0.tone) })
         else {
             (semitones, expectedHz, highHz) = ([:], [:], nil)
             return

@@ -57,6 +57,25 @@ import VoicePack
         #expect(register > 230 && register < 250, "register \(register)")
     }
 
+    /// A rising tone reaches its top as it fades (a real 元's last frames are 25–35 dB under its loudest): the
+    /// frames judged are those within 30 dB of the loudest, so the same recording 20 dB softer or 12 dB louder
+    /// reads the same pitch (under a fixed −40 dBFS, the softer one lost the top of its rise).
+    @Test func aRisingTonesTopIsReadWhateverTheLevel() throws {
+        let rise = Self.voice(pitch: 180, endPitch: 380, seconds: 0.6)
+        let start = Int(0.3 * Double(Self.rate)) + Int(0.3 * Double(Self.rate))
+        let fading = rise.samples.indices.map { index in
+            let into = max(0, Double(index - start) / (0.3 * Double(Self.rate)))
+            return rise.samples[index] * Float(pow(10, -min(1, into) * 35 / 20))
+        }
+        let registers = try [1.0, 0.1, 4.0].map { gain in
+            try #require(
+                try Self.analyse(Signal(samples: fading.map { $0 * Float(gain) }, sampleRate: Self.rate))
+                    .pitchRegisterHz)
+        }
+        #expect(registers[0] > 330, "\(registers)")
+        #expect(registers.allSatisfy { abs(12 * log2($0 / registers[0])) < 0.05 }, "\(registers)")
+    }
+
     static func register(_ voiced: [Double]) -> Double {
         let kept = VoiceAnalysis.droppingMisreads(VoiceAnalysis.foldingOctaveJumps(voiced)).sorted()
         return VoiceAnalysis.percentile(kept, 0.9)

@@ -20,7 +20,7 @@ import Testing
             pack, path,
             { () throws(AudioError) -> PreparedRecording in
                 _ = made.increment()
-                return try pipeline.prepare(sourcePath: path, name: "raw-audio/digit_1.wav")
+                return try pipeline.prepare(sourcePath: path, name: "raw-audio/digit_1.wav", syllables: 1)
             }
         )
     }
