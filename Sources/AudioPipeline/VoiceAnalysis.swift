@@ -20,7 +20,8 @@ public struct VoiceAnalysis: Equatable, Sendable {
     public var bandwidthHz: Double?
     /// Energy-weighted over the voice's frames.
     public var centroidHz: Double
-    /// The voice (loudest 10 ms) over the noise floor (quietest 5 % of 10 ms windows), in dB.
+    /// The voice (loudest 10 ms) over the noise floor (`Trim`'s: the quietest 5 % of 10 ms windows outside
+    /// the sound), in dB; 120 where there is no noise to read (digital silence, or a recording cut tight).
     public var snrDB: Double
     /// From the voice's start to its end, pre-roll and post-roll left out.
     public var voiceMs: Double

@@ -131,6 +131,20 @@ import VoicePack
         #expect(report.tailMs > 300)
     }
 
+    /// The noise is read outside the sound, digital silence left out: a noisy delivery padded with an editor's
+    /// silence keeps its noise (−70 dBFS), and a clean syllable cut tight to its voice has none to read — its
+    /// quietest windows are its own onset and decay, which were read as noise 25 dB under a real 伍.
+    @Test func theNoiseIsReadOutsideTheSoundAndNotInDigitalSilence() throws {
+        let trim = Trim(Settings().trim)
+        let (samples, _, _) = Self.delivery()
+        let silence = [Float](repeating: 0, count: 44_100)
+        let padded = try trim.findSound(Signal(samples: silence + samples + silence, sampleRate: 44_100), name: "五.wav")
+        #expect(abs(padded.noiseFloorDBFS - -70) < 3, "\(padded.noiseFloorDBFS)")
+        let tight = TestSignals.vowel(rms: 0.1, seconds: 0.3, tailSeconds: 0.1)
+        let cut = try trim.findSound(Signal(samples: [0] + tight, sampleRate: 44_100), name: "五.wav")
+        #expect(cut.noiseFloorDBFS == -.infinity, "\(cut.noiseFloorDBFS)")
+    }
+
     /// Room tone and nothing else: refused with the reason, not a crash (no window stands over the floor).
     @Test func steadyNoiseAloneIsAnError() throws {
         let hiss = TestSignals.noise(rms: 0.05, seconds: 0.5, seed: 8)
