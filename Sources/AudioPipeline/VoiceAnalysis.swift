@@ -4,9 +4,9 @@ import Foundation
 /// What a recording's voice is like, so that `check` can tell the one that does not match the rest: another
 /// voice or register, a narrower band, more noise, another pace.
 ///
-/// Pitch comes from aubio's YIN (its FFT variant) on the fragment before its gain; the band and the spectral centroid
-/// from aubio's FFT on the recording at its own rate, before resampling, so a 16 kHz delivery or
-/// a telephone line shows as the narrow source it is. The levels come from `Trim`, which measured them already.
+/// Pitch comes from aubio's YIN (its FFT variant) on the cut recording before its gain; the band and the
+/// spectral centroid from aubio's FFT on the recording at its own rate, before resampling, so a 16 kHz delivery
+/// or a telephone line shows as the narrow source it is. The levels come from `Trim`, which measured them already.
 public struct VoiceAnalysis: Equatable, Sendable {
     /// Over the voiced frames; nil when fewer than `minimumVoicedFrames` carried a pitch.
     public var pitchMedianHz: Double?
@@ -41,8 +41,9 @@ public struct VoiceAnalysis: Equatable, Sendable {
     static let clearOverNoiseDB = 10.0
     static let deepestBandDB = 70.0
 
-    /// Analyses `fragment` (the built samples) and `source` (the recording, mono, at its own rate) where
-    /// `bounds` found the voice in it; `syllables` is how many the recording says.
+    /// Analyses `fragment` (the cut recording at the fragment's rate, before any gain) and `source` (the
+    /// recording, mono, at its own rate) where `bounds` found the voice in it; `syllables` is how many the
+    /// recording says.
     public static func measure(fragment: Signal, source: Signal, bounds: SoundBounds, syllables: Int) -> VoiceAnalysis {
         measure(
             fragment: fragment, spectra: SourceSpectra(source, voiceMs: bounds.startMs...bounds.endMs), bounds: bounds,
