@@ -350,43 +350,6 @@ extension PackDiff {
     }
 }
 
-/// Whether two fragments are the same take: one sound, maybe at another level, maybe cut a few
-/// milliseconds apart. Fragments are normalized, so a take exported again quieter, or in another format,
-/// comes out the same within the pipeline's rounding; another take never does, even of the same syllable by
-/// the same voice (its waveform's phase is its own).
-enum SameTake {
-    /// Left over after the best gain and alignment, as a share of the sound: under this (−15 dB), the same
-    /// take. On the shipped pack a take 6 dB quieter leaves −89 dB, and −21 dB where the pack gain also moved
-    /// and the limiter took 3 dB more of its peaks; another syllable leaves 0 dB.
-    static let residual = 0.03
-
-    static func compare(_ a: [Float], _ b: [Float], sampleRate: Int) -> Bool {
-        let reach = sampleRate / 100
-        guard !a.isEmpty, !b.isEmpty, abs(a.count - b.count) <= 2 * reach else { return false }
-        // Coarse alignment on every eighth sample, then the exact lag around it.
-        let coarse = (-reach / 8...reach / 8).max {
-            left(a, b, lag: $0 * 8, step: 8) > left(a, b, lag: $1 * 8, step: 8)
-        }!
-        let best = (coarse * 8 - 8...coarse * 8 + 8).map { left(a, b, lag: $0, step: 1) }.min()!
-        return best < residual
-    }
-
-    /// What is left of `a` after subtracting the best-scaled `b` shifted by `lag`, as a share of `a`'s energy.
-    static func left(_ a: [Float], _ b: [Float], lag: Int, step: Int) -> Double {
-        var (ab, bb, aa) = (0.0, 0.0, 0.0)
-        var index = max(0, lag)
-        while index < min(a.count, b.count + lag) {
-            let (x, y) = (Double(a[index]), Double(b[index - lag]))
-            ab += x * y
-            bb += y * y
-            aa += x * x
-            index += step
-        }
-        guard aa > 0, bb > 0 else { return 1 }
-        return max(0, 1 - ab * ab / (aa * bb))
-    }
-}
-
 /// The sounds an HTML diff plays, written beside it in `<name>-sounds/`: each changed, added or removed
 /// fragment and each affected amount, before and after, named by content. Paths are relative to the report.
 public struct DiffSounds: Equatable, Sendable {
