@@ -60,12 +60,15 @@ public struct SessionLevels: Sendable {
 
 /// Finds the utterances of a session with the noise-aware rule `Trim` uses: sound is a 10 ms window over the
 /// threshold (6 dB over the noise floor, within 50–40 dB under the loudest window), in runs of 15 ms; an
-/// utterance ends at a pause of at least `minimumPauseMs`. A stretch of sound that is short (a click) or
-/// more than `quieterThanVoicesDB` under the median utterance (a breath) is not an utterance.
+/// utterance ends at a pause of at least `minimumPauseMs`. A stretch of sound more than `quieterThanVoicesDB`
+/// under the voice (the upper quartile of the stretches an utterance long) is no utterance and ends no pause —
+/// a breath, or a room's noise rising over the threshold for a few windows, as a rumble does — unless it comes
+/// within `attachedMs` of the voice (a fricative before its vowel); a short stretch (a click) is no utterance.
 public struct UtteranceDetector: Sendable {
     public var minimumPauseMs: Double
     public var minimumUtteranceMs = 80.0
     public var quieterThanVoicesDB = 20.0
+    public var attachedMs = 50.0
     /// What sound is: the pack's trim, so a session's utterances are found as `build` finds a recording's sound.
     public var trim: Trim
 
@@ -74,39 +77,66 @@ public struct UtteranceDetector: Sendable {
         self.trim = trim
     }
 
+    /// A run of windows over the threshold, and its loudest.
+    struct Stretch {
+        var first: Int
+        var last: Int
+        var loudest: Double
+    }
+
     /// Each utterance's frames, from its first sound to its last, in order.
     public func utterances(in levels: SessionLevels) -> [Range<Int>] {
         let energies = levels.energies
         guard let loudest = energies.max(), loudest > 1e-12 else { return [] }
-        let threshold = trim.soundThreshold(energies).threshold
         let hopMs = Double(levels.hopFrames) * 1000 / Double(levels.info.sampleRate)
-        let run = max(1, Int((trim.minimumSoundMs / hopMs).rounded(.up)))
+        let stretches = Self.stretches(
+            energies, threshold: trim.soundThreshold(energies).threshold,
+            run: max(1, Int((trim.minimumSoundMs / hopMs).rounded(.up))))
+        let long = stretches.filter { Double($0.last - $0.first + 1) * hopMs >= minimumUtteranceMs }
+        let sorted = (long.isEmpty ? stretches : long).map(\.loudest).sorted()
+        guard !sorted.isEmpty else { return [] }
+        // The upper quartile: a session has a breath, at most, for every utterance.
+        let voice = sorted[sorted.count * 3 / 4] * pow(10, -quieterThanVoicesDB / 10)
+        let attached = Int((attachedMs / hopMs).rounded())
+        func isVoice(_ index: Int) -> Bool { stretches.indices.contains(index) && stretches[index].loudest >= voice }
+        let kept = stretches.indices.filter { index in
+            isVoice(index)
+                || (isVoice(index - 1) && stretches[index].first - stretches[index - 1].last <= attached)
+                || (isVoice(index + 1) && stretches[index + 1].first - stretches[index].last <= attached)
+        }
+        // Joined across gaps shorter than a pause.
         let pause = max(1, Int((minimumPauseMs / hopMs).rounded()))
+        var joined: [Stretch] = []
+        for stretch in kept.map({ stretches[$0] }) {
+            if let previous = joined.last, stretch.first - previous.last - 1 < pause {
+                joined[joined.count - 1] = Stretch(
+                    first: previous.first, last: stretch.last, loudest: max(previous.loudest, stretch.loudest))
+            } else {
+                joined.append(stretch)
+            }
+        }
+        let frames = levels.info.frames
+        return joined.compactMap { stretch in
+            let lastFrame = min(frames, stretch.last * levels.hopFrames + levels.windowFrames)
+            let ms = Double(lastFrame - stretch.first * levels.hopFrames) * 1000 / Double(levels.info.sampleRate)
+            return ms >= minimumUtteranceMs && stretch.loudest >= voice
+                ? (stretch.first * levels.hopFrames)..<lastFrame : nil
+        }
+    }
 
-        // Stretches of sound (windows in runs of `run` or more), joined across gaps shorter than a pause.
-        var stretches: [(first: Int, last: Int, loudest: Double)] = []
+    /// The runs of `run` windows or more over `threshold`.
+    static func stretches(_ energies: [Double], threshold: Double, run: Int) -> [Stretch] {
+        var stretches: [Stretch] = []
         var start: Int?
         for index in 0...energies.count {
             let loud = index < energies.count && energies[index] > threshold
             if loud, start == nil { start = index }
             guard !loud, let first = start else { continue }
             start = nil
-            guard index - first >= run else { continue }
-            let loudest = energies[first..<index].max()!
-            if let previous = stretches.last, first - previous.last - 1 < pause {
-                stretches[stretches.count - 1] = (previous.first, index - 1, max(previous.loudest, loudest))
-            } else {
-                stretches.append((first, index - 1, loudest))
+            if index - first >= run {
+                stretches.append(Stretch(first: first, last: index - 1, loudest: energies[first..<index].max()!))
             }
         }
-        let sorted = stretches.map(\.loudest).sorted()
-        guard !sorted.isEmpty else { return [] }
-        let typical = sorted[sorted.count / 2]
-        let frames = levels.info.frames
-        return stretches.filter { stretch in
-            let lastFrame = min(frames, stretch.last * levels.hopFrames + levels.windowFrames)
-            let ms = Double(lastFrame - stretch.first * levels.hopFrames) * 1000 / Double(levels.info.sampleRate)
-            return ms >= minimumUtteranceMs && Decibels.power(stretch.loudest / typical) >= -quieterThanVoicesDB
-        }.map { ($0.first * levels.hopFrames)..<min(frames, $0.last * levels.hopFrames + levels.windowFrames) }
+        return stretches
     }
 }

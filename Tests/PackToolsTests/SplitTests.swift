@@ -60,6 +60,21 @@ import VoicePack
                 && names.contains("unit_zheng.wav"))
     }
 
+    /// A room's rumble rising over the threshold for a few windows, or a breath, in a pause does not end the pause
+    /// short: before, a session with a breath in every pause, or a rumble, was one utterance or a few.
+    @Test(arguments: [UInt64(5), 6])
+    func aBreathOrARoomsRumbleInAPauseLeavesItAPause(seed: UInt64) throws {
+        let session = try RecordingSession.make(seed: seed, roomRMS: 0.0005)
+        defer { try? FileManager.default.removeItem(at: session.folder) }
+        let plan = try SessionSplitter.plan(Self.request(session, .expect(session.items)))
+        #expect(plan.pieces.count == 20)
+        for (piece, utterance) in zip(plan.labels, session.utterances) {
+            let frames = Int(piece.startSeconds * 48_000)..<Int(piece.endSeconds * 48_000)
+            #expect(frames.lowerBound <= utterance.lowerBound + 48, "\(piece.text): the onset is cut")
+            #expect(frames.upperBound >= utterance.upperBound - 48, "\(piece.text): the decay is cut")
+        }
+    }
+
     @Test func takeFirstKeepsTheFirstReading() throws {
         let session = try RecordingSession.make()
         defer { try? FileManager.default.removeItem(at: session.folder) }

@@ -3,7 +3,9 @@ import Foundation
 
 /// A recording session made by code, for `assets split`: every token of spoken/yuan read in one take over a
 /// noise floor, with random pauses of 0.35–1.2 s, breaths in the long pauses, and 五 read twice (the second
-/// take louder), as a file in a folder of its own with an empty `raw-audio/` beside it.
+/// take louder), as a file in a folder of its own with an empty `raw-audio/` beside it. In a `room`, the floor is
+/// a rumble (noise under 100 Hz, whose level in 10 ms swings by several dB, as a room's does) and a breath is
+/// drawn in every pause.
 public struct RecordingSession {
     public let folder: URL
     public let path: URL
@@ -12,9 +14,11 @@ public struct RecordingSession {
     public let items: [String]
     public let rate: Int
 
-    /// The 20 tokens of spoken/yuan, 五 read twice (the second take louder), as 48 kHz 24-bit WAV.
+    /// The 20 tokens of spoken/yuan, 五 read twice (the second take louder), as 48 kHz 24-bit WAV; `roomRMS`, a
+    /// room's rumble at that level instead of the quiet floor, and a breath in every pause.
     public static func make(
-        rate: Int = 48_000, seed: UInt64 = 5, format: FileFormat = .init(container: "wav", encoding: "pcm24")
+        rate: Int = 48_000, seed: UInt64 = 5, format: FileFormat = .init(container: "wav", encoding: "pcm24"),
+        roomRMS: Double? = nil
     ) throws -> RecordingSession {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-split-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -35,8 +39,8 @@ public struct RecordingSession {
             samples += syllable
             let pause = Int((0.35 + 0.85 * generator.unit()) * Double(rate))
             var gap = [Float](repeating: 0, count: pause)
-            if pause > Int(0.9 * Double(rate)) {
-                // A breath in the middle of a long pause: soft, breathy noise, 150 ms.
+            if pause > Int(0.9 * Double(rate)) || roomRMS != nil {
+                // A breath in the middle of the pause: soft, breathy noise, 150 ms.
                 let breath = Signals.noise(rms: 0.004, count: Int(0.15 * Double(rate)), seed: UInt64(index))
                 let start = (pause - breath.count) / 2
                 for (offset, value) in breath.enumerated() {
@@ -45,12 +49,27 @@ public struct RecordingSession {
             }
             samples += gap
         }
-        let floor = Signals.noise(rms: 0.0003, count: samples.count, seed: 42)
+        let floor =
+            roomRMS.map { Self.rumble(rms: $0, count: samples.count, rate: rate) }
+            ?? Signals.noise(rms: 0.0003, count: samples.count, seed: 42)
         samples = zip(samples, floor).map { $0 + $1 }
         let path = folder.appendingPathComponent("session.\(format.container)")
         let file = try SoundFile.create(writing: path.path, format: format, sampleRate: rate, channels: 1)
         try file.write(interleaved: samples)
         try file.close()
         return RecordingSession(folder: folder, path: path, utterances: utterances, items: items, rate: rate)
+    }
+
+    /// White noise through a one-pole low-pass at 100 Hz, at `rms`.
+    static func rumble(rms: Double, count: Int, rate: Int) -> [Float] {
+        let white = Signals.noise(rms: 1, count: count, seed: 43)
+        let pole = exp(-2 * Double.pi * 100 / Double(rate))
+        var state = 0.0
+        let low = white.map { sample -> Double in
+            state = pole * state + (1 - pole) * Double(sample)
+            return state
+        }
+        let level = (low.map { $0 * $0 }.reduce(0, +) / Double(count)).squareRoot()
+        return low.map { Float($0 * rms / level) }
     }
 }
