@@ -82,10 +82,14 @@ public enum AuditText {
             : "\(odd) fragment\(odd == 1 ? "" : "s") do not match the pack's voice"
     }
 
-    /// The target and how evenly the fragments are heard.
+    /// The target and how evenly the fragments are heard. The level fragments are heard at is the manifest's: the
+    /// build sets it by measuring the pack's splices (`loudness.packGainDB`), which `assets.json` does not hold.
     static func loudnessSummary(_ report: AuditReport, settings: Settings) -> String {
+        let loudness = report.manifest?.loudness
+        let targetPhon = loudness?.measure.targetPhon ?? settings.loudness.targetPhon
+        let gain = (loudness?.packGainDB).map { $0 == 0 ? "" : String(format: ", pack gain %+.1f dB", $0) } ?? ""
         var text =
-            "spliced amounts at \(settings.loudness.targetLUFS) LUFS, fragments heard at \(number(settings.loudness.targetPhon, 1)) phon (ISO 532-1 N5 at \(number(settings.loudness.fullScaleDBSPL, 0)) dB SPL full scale)"
+            "spliced amounts at \(settings.loudness.targetLUFS) LUFS, fragments heard at \(number(targetPhon, 2)) phon (ISO 532-1 N5 at \(number(settings.loudness.fullScaleDBSPL, 0)) dB SPL full scale\(gain))"
         if let heard = report.heardLoudness {
             text += ", spread \(number(heard.spreadPhon, 2)) phon around \(number(heard.medianPhon, 2))"
         }

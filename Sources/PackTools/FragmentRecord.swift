@@ -2,7 +2,10 @@ import AudioPipeline
 import PackManifest
 import VoicePack
 
-/// A built fragment as the manifest records it, with the warnings a sound designer should hear about.
+/// A built fragment as the manifest records it, with the warnings a sound designer should hear about: what the
+/// build did (a channel taken, deep limiting, a target out of reach) and, by `check`'s rules, what is wrong with
+/// how the recording was made. A recording that merely starts within the trim's pre-roll is not among them: 46
+/// fragments of 22 real packs did, 43 of them starting 38–90 dB under their peaks, not cut.
 enum FragmentRecord {
     /// Under this much room between the voice and the noise floor the noise is heard (see `VoiceConsistency`).
     static let noisyBelowDB = VoiceConsistency.audibleNoiseDB
@@ -14,7 +17,7 @@ enum FragmentRecord {
         token: String, file: String, sha256: String, source: SourceFile, sourceSHA256: String, report: FragmentReport,
         settings: Settings
     ) -> Manifest.Fragment {
-        Manifest.Fragment(
+        var fragment = Manifest.Fragment(
             token: token, file: file, frames: report.frames, durationMs: report.durationMs, sha256: sha256,
             loudnessPhon: report.loudnessPhon, loudnessLUFS: report.loudnessLUFS, truePeakDBTP: report.truePeakDBTP,
             gainDB: report.loudness.gainDB,
@@ -34,6 +37,9 @@ enum FragmentRecord {
                         edge: $0.edge.rawValue, pauseMs: $0.pauseMs, lengthMs: $0.lengthMs, levelDB: $0.levelDB)
                 }),
             analysis: analysis(report.analysis, token: token))
+        // How the recording was made — its voice cut, a sound apart from it, clipping — by the rules `check` reports.
+        fragment.warnings += PackChecker.recordingWarnings(fragment).map { "\($0.message): \($0.fix)" }
+        return fragment
     }
 
     static func analysis(_ voice: VoiceAnalysis, token: String) -> Manifest.Analysis {
@@ -50,11 +56,6 @@ enum FragmentRecord {
             warnings.append(
                 "\(report.source.channels) channels: a voice is recorded in mono or stereo; check the export")
         }
-        if report.sourceClippedSamples > 0 {
-            warnings.append(
-                "the recording is clipped (\(report.sourceClippedSamples) samples flat at full scale): record or export it again with headroom"
-            )
-        }
         let room = report.trim.peakDBFS - report.trim.noiseFloorDBFS
         if room < noisyBelowDB {
             warnings.append(
@@ -69,9 +70,6 @@ enum FragmentRecord {
             warnings.append(
                 "heard at \(format(report.loudnessPhon)) phon, \(format(abs(off))) phon from the target, at \(format(settings.loudness.maximumLimitingDB)) dB of limiting"
             )
-        }
-        if report.trim.headMs == 0 {
-            warnings.append("no silence before the voice: the recording may start cut off")
         }
         return warnings
     }

@@ -11,19 +11,11 @@ import VoicePack
 /// What real voices carry and espeak-ng's stand-ins do not — tones that move the pitch as far as a speaker's,
 /// recordings cut before their decay — on packs made by code (`TonalVoice`).
 @Suite struct RealVoiceTests {
-    /// Every default stem, each said in its token's citation tone.
-    static let stems: [(stem: String, token: Token)] = [
-        ("digit_0", "零"), ("digit_1", "一"), ("digit_2", "二"), ("digit_3", "三"), ("digit_4", "四"), ("digit_5", "五"),
-        ("digit_6", "六"), ("digit_7", "七"), ("digit_8", "八"), ("digit_9", "九"), ("digit_liang", "两"),
-        ("unit_shi", "十"), ("unit_bai", "百"), ("unit_qian", "千"), ("unit_wan", "万"), ("unit_yi", "亿"),
-        ("unit_yuan", "元"), ("unit_jiao", "角"), ("unit_fen", "分"), ("unit_zheng", "整"), ("unit_dian", "点"),
-    ]
-
     /// One voice over every default stem; the tokens in `moved` said `semitones` higher, pitch and formants.
     static func pack(moved: [Token: Double] = [:]) throws -> TestPack {
         let pack = TestPack()
         pack.settings.styles = [.spoken]
-        for (stem, token) in stems {
+        for (stem, token) in TonalVoice.stems {
             let shift = pow(2, (moved[token] ?? 0) / 12)
             let tone = try #require(Tone.citation(of: token))
             let syllable = TonalVoice.syllable(tone, highHz: 220 * shift, formantScale: shift)
@@ -66,7 +58,9 @@ import VoicePack
     }
 
     /// A recording that stops while its voice is loud is reported (a warning, category sound) with how loud its
-    /// last 10 ms are; the same syllable with its decay is not.
+    /// last 10 ms are, by `check` and by the build; the same syllable with its decay is not, nor one whose soft
+    /// onset (a fricative 32 dB under its vowel) starts at the file's first sample, which the build used to warn
+    /// "may start cut off".
     @Test func aRecordingCutMidDecayIsReportedAndTheWholeOneIsNot() throws {
         let pack = TestPack()
         let whole = TonalVoice.syllable(.high)
@@ -80,7 +74,16 @@ import VoicePack
         try pack.write(
             "digit_7.wav", channels: [TonalVoice.recording(whole, trail: 0)], rate: 44_100,
             format: FileFormat(container: "wav", encoding: "pcm16"))
+        let soft = Signals.syllable(
+            vowelRMS: 0.1, fricativeBelowDB: 32, fricativeSeconds: 0.08, vowelSeconds: 0.3, rate: 44_100)
+        try pack.write(
+            "digit_4.wav", channels: [TonalVoice.recording(soft, lead: 0)], rate: 44_100,
+            format: FileFormat(container: "wav", encoding: "pcm16"))
         #expect(try pack.build().failures.isEmpty)
+        let warnings = try pack.manifest().fragments.reduce(into: [String: [String]]()) { $0[$1.token] = $1.warnings }
+        #expect(warnings["三"]?.count == 1 && warnings["三"]?.first?.hasPrefix("its voice is cut at its end") == true)
+        #expect(["一", "四", "七"].allSatisfy { warnings[$0] == [] }, "\(warnings)")
+        #expect(try pack.manifest().fragments.first { $0.token == "四" }?.trimmedHeadMs == 0)
         let findings = Self.findings(pack, .sound)
         #expect(findings.count == 1, "\(findings)")
         let finding = try #require(findings.first)
@@ -153,7 +156,7 @@ import VoicePack
         pack.settings.styles = [.spoken]
         pack.settings.forms = [.yuan]
         // A voice unlike the stand-ins: tones moving its pitch, an /a/ in every syllable, a slower pace.
-        for (stem, token) in RealVoiceTests.stems {
+        for (stem, token) in TonalVoice.stems {
             let tone = try #require(Tone.citation(of: token))
             try pack.write(
                 "\(stem).wav", channels: [TonalVoice.recording(TonalVoice.syllable(tone, seconds: 0.5))],
@@ -175,7 +178,7 @@ import VoicePack
         // that gain, every recording decoded again, is the same byte for byte.
         let calibrated = pack.snapshot()
         let fresh = try pack.build(force: true)
-        #expect(fresh.packGainChange == nil && fresh.built.count == RealVoiceTests.stems.count)
+        #expect(fresh.packGainChange == nil && fresh.built.count == TonalVoice.stems.count)
         #expect(pack.snapshot() == calibrated)
 
         // A refresh of one recording: the gain is kept, and every other fragment file stays as it was.
@@ -200,7 +203,7 @@ import VoicePack
         // A brighter voice with a second's pause between words: its splices measure 2 LU under the target, so its
         // gain goes up 2 dB; its fragments need under 2 dB of gain at 0, about 4 at +2.
         pack.settings.splice.gapMs = 1000
-        for (stem, token) in RealVoiceTests.stems {
+        for (stem, token) in TonalVoice.stems {
             let tone = try #require(Tone.citation(of: token))
             let syllable = TonalVoice.syllable(tone, highHz: 400, formantScale: 1.5, seconds: 0.5)
             try pack.write(
@@ -216,7 +219,7 @@ import VoicePack
 
         pack.settings.loudness.maximumGainDB = 6
         let built = try pack.build()
-        #expect(built.failures.isEmpty && built.built.count == RealVoiceTests.stems.count)
+        #expect(built.failures.isEmpty && built.built.count == TonalVoice.stems.count)
         #expect(try pack.manifest().loudness.packGainDB == 2)
     }
 

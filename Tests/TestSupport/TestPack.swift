@@ -161,6 +161,14 @@ public enum Signals {
 /// A voice made by code that carries what real voices have: Mandarin tone contours that move the pitch as a
 /// speaker's do (a third tone dipping 10 semitones under the first tone's level) and a vowel's formants.
 public enum TonalVoice {
+    /// Every default stem of spoken/yuan, and 点.
+    public static let stems: [(stem: String, token: Token)] = [
+        ("digit_0", "零"), ("digit_1", "一"), ("digit_2", "二"), ("digit_3", "三"), ("digit_4", "四"), ("digit_5", "五"),
+        ("digit_6", "六"), ("digit_7", "七"), ("digit_8", "八"), ("digit_9", "九"), ("digit_liang", "两"),
+        ("unit_shi", "十"), ("unit_bai", "百"), ("unit_qian", "千"), ("unit_wan", "万"), ("unit_yi", "亿"),
+        ("unit_yuan", "元"), ("unit_jiao", "角"), ("unit_fen", "分"), ("unit_zheng", "整"), ("unit_dian", "点"),
+    ]
+
     /// The pitch, in semitones from the voice's high level, over a syllable's course (0…1), said alone.
     public static func contour(_ tone: Tone) -> (Double) -> Double {
         switch tone {
