@@ -38,6 +38,7 @@ struct DiffJSON: Encodable {
         let token: String
         let summary: String
         let sameTake: Bool
+        let recordingOf: String?
         let changes: [Figure]
         let before: Entry
         let after: Entry
@@ -103,6 +104,7 @@ struct DiffJSON: Encodable {
             let pair = sounds.fragments[change.token]
             return Change(
                 token: change.token, summary: DiffReport.summary(change), sameTake: change.sameTake,
+                recordingOf: change.recordingOf,
                 changes: change.figures.map {
                     Figure(
                         name: $0.name, unit: $0.unit, before: $0.before.map(Value.init), after: $0.after.map(Value.init)

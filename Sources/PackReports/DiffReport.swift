@@ -24,6 +24,7 @@ public enum DiffReport {
         if change.before.fragment.source.sha256 == change.after.fragment.source.sha256 {
             return "the same recording, built another way"
         }
+        if let other = change.recordingOf { return "the recording \(other) had: two files swapped, or one copied?" }
         return change.sameTake ? "the same take exported again" : "a new recording"
     }
 

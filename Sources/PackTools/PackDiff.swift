@@ -55,6 +55,9 @@ public struct PackDiff: Sendable {
         /// The recording changed but the fragment is the same sound within the pipeline's tolerance (the same
         /// take exported again, at another level or in another format).
         public let sameTake: Bool
+        /// The token whose recording this is in the base, byte for byte: two files swapped, or one copied over
+        /// another (nil when it is no other token's).
+        public let recordingOf: String?
         public let before: Entry
         public let after: Entry
     }
@@ -159,6 +162,8 @@ extension PackDiff {
         var unchanged = 0
         var movedWithGain = 0
         let beforeByToken = Dictionary(then.manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
+        let tokenBySource = Dictionary(
+            then.manifest.fragments.map { ($0.source.sha256, $0.token) }, uniquingKeysWith: { a, _ in a })
         let afterByToken = Dictionary(now.manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
         for fragment in then.manifest.fragments where afterByToken[fragment.token] == nil {
             removed.append(sides.before.entry(fragment))
@@ -175,7 +180,7 @@ extension PackDiff {
                 unchanged += 1
                 movedWithGain += 1
             } else {
-                changed.append(change(old, fragment, sides: sides))
+                changed.append(change(old, fragment, sides: sides, tokenBySource: tokenBySource))
             }
         }
         let touched = Set(added.map(\.token) + removed.map(\.token) + changed.map(\.token))
@@ -215,9 +220,10 @@ extension PackDiff {
         }
     }
 
-    static func change(_ old: Manifest.Fragment, _ new: Manifest.Fragment, sides: (before: Compared, after: Compared))
-        -> Change
-    {
+    static func change(
+        _ old: Manifest.Fragment, _ new: Manifest.Fragment, sides: (before: Compared, after: Compared),
+        tokenBySource: [String: String]
+    ) -> Change {
         let before = sides.before.entry(old)
         let after = sides.after.entry(new)
         var sameTake = false
@@ -231,8 +237,10 @@ extension PackDiff {
                     return SameTake.compare(a, b, sampleRate: sides.after.pack.manifest.format.sampleRate)
                 }()
         }
+        let recordingOf = tokenBySource[new.source.sha256].flatMap { $0 == new.token ? nil : $0 }
         return Change(
-            token: new.token, figures: figures(before, after), sameTake: sameTake, before: before, after: after)
+            token: new.token, figures: figures(before, after), sameTake: sameTake, recordingOf: recordingOf,
+            before: before, after: after)
     }
 
     /// The figures that moved, each beyond the hundredth the manifest rounds to (or a tolerance it is read to).

@@ -47,6 +47,38 @@ import Testing
         return pack
     }
 
+    /// Two recordings swapped by mistake, each named as the recording the other token had in the base; a new
+    /// recording, not.
+    @Test func aSwapOfTwoRecordingsIsNamed() throws {
+        let pack = TestPack()
+        try Data(Self.settings.utf8).write(to: pack.url("assets.json"))
+        for (index, (stem, token)) in Self.stems.enumerated() {
+            let tone = try #require(Tone.citation(of: token))
+            try Self.record(pack, stem, TonalVoice.syllable(tone, seconds: 0.3 + 0.01 * Double(index)))
+        }
+        try Self.expectBuilt(pack)
+        try Self.git(pack.root, ["init", "-q"])
+        try Self.git(pack.root, ["add", "-A"])
+        try Self.git(pack.root, ["commit", "-q", "-m", "the pack"])
+        let (one, five) = (pack.url("raw-audio/digit_1.wav"), pack.url("raw-audio/digit_5.wav"))
+        let oneBytes = try Data(contentsOf: one)
+        try Data(contentsOf: five).write(to: one)
+        try oneBytes.write(to: five)
+        try Self.record(pack, "digit_8", TonalVoice.syllable(.high, highHz: 240))
+        try Self.expectBuilt(pack)
+
+        let text = InProcess.run(["diff"], in: pack.root)
+        #expect(text.stdout.contains("  一  the recording 五 had: two files swapped, or one copied?\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("  五  the recording 一 had: two files swapped, or one copied?\n"))
+        #expect(text.stdout.contains("  八  a new recording\n"))
+        let changed = try #require(
+            try Self.json(InProcess.run(["diff", "--format", "json"], in: pack.root).stdout)[
+                "changed"] as? [[String: Any]])
+        let recordingOf = Dictionary(
+            uniqueKeysWithValues: changed.map { ($0["token"] as? String ?? "", $0["recordingOf"] as? String) })
+        #expect(recordingOf == ["一": "五", "五": "一", "八": nil])
+    }
+
     static func expectBuilt(_ pack: TestPack) throws {
         let result = InProcess.run(["build"], in: pack.root)
         #expect(result.status == 0, "\(result.stderr)")

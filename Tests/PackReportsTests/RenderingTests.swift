@@ -77,8 +77,8 @@ import VoicePack
             removed: [entry(fragment("九", gain: 2, source: "d"))],
             changed: [
                 PackDiff.Change(
-                    token: "七", figures: PackDiff.figures(entry(old), entry(new)), sameTake: true, before: entry(old),
-                    after: entry(new))
+                    token: "七", figures: PackDiff.figures(entry(old), entry(new)), sameTake: true, recordingOf: nil,
+                    before: entry(old), after: entry(new))
             ], unchanged: 12, packGain: nil, movedWithGain: 0,
             settings: [PackDiff.Setting(key: "templates.welcome", before: nil, after: "\"欢迎{amount}\"")],
             utterances: [])
