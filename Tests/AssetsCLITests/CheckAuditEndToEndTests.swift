@@ -126,12 +126,7 @@ import Testing
         let pack = TestPack()
         pack.settings.styles = [.spoken]
         pack.settings.forms = [.yuan]
-        for (stem, token) in TonalVoice.stems {
-            let tone = try #require(Tone.citation(of: token))
-            try pack.write(
-                "\(stem).wav", channels: [TonalVoice.recording(TonalVoice.syllable(tone, seconds: 0.5))],
-                rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
-        }
+        try pack.recordTonalVoice()
         #expect(try pack.build().failures.isEmpty)
         let loudness = try pack.manifest().loudness
         let gain = try #require(loudness.packGainDB)

@@ -156,12 +156,7 @@ import VoicePack
         pack.settings.styles = [.spoken]
         pack.settings.forms = [.yuan]
         // A voice unlike the stand-ins: tones moving its pitch, an /a/ in every syllable, a slower pace.
-        for (stem, token) in TonalVoice.stems {
-            let tone = try #require(Tone.citation(of: token))
-            try pack.write(
-                "\(stem).wav", channels: [TonalVoice.recording(TonalVoice.syllable(tone, seconds: 0.5))],
-                rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
-        }
+        try pack.recordTonalVoice()
         let outcome = try pack.build()
         #expect(outcome.failures.isEmpty)
         let manifest = try pack.manifest()

@@ -229,3 +229,16 @@ public enum TonalVoice {
         return samples
     }
 }
+
+extension TestPack {
+    /// Every default stem (`TonalVoice.stems`) recorded in its token's citation tone, `seconds` long: a voice of
+    /// its own, whose splices measure away from the stand-ins'.
+    public func recordTonalVoice(seconds: Double = 0.5) throws {
+        for (stem, token) in TonalVoice.stems {
+            let tone = Tone.citation(of: token)!  // each default stem is one syllable, with its tone
+            try write(
+                "\(stem).wav", channels: [TonalVoice.recording(TonalVoice.syllable(tone, seconds: seconds))],
+                rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
+        }
+    }
+}
