@@ -66,7 +66,7 @@ import Testing
     }
 
     /// As much as a take exported again moves them by itself (real packs: register up to 1.2 semitones, median
-    /// 0.15; pace up to 7 %; length up to 22 ms; noise 80–118 dB under the voice) is not listed; a step further is.
+    /// 0.15; pace up to 7 %; length up to 22 ms; noise mostly 50 dB or more under the voice) is not listed; a step further is.
     @Test func figuresAreListedWhenTheyMoveBeyondWhatAnExportMoves() {
         let before = Self.entry(register: 300, pace: 400, length: 350, snr: 95)
         let export = Self.entry(register: 300 * pow(2, 0.4 / 12), pace: 412, length: 357, snr: 84)
