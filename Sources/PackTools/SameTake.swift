@@ -8,7 +8,7 @@ import Foundation
 /// The two are compared under `bandHz` only, at every lag within reach. A lossy coder keeps a voice's waveform
 /// under a few kilohertz but rebuilds a fricative's hiss above it as other noise of the same spectrum, and a
 /// resampler moves what is near its cut-off: compared whole, a take of 四 exported again as a 64 kb/s MP3 left
-/// 0.43 of itself. And a voice's waveform near 3 kHz turns over every 16 samples, so lags are tried one by one:
+/// 0.43 of itself. And a voice's waveform near 3 kHz turns over every 15 samples, so lags are tried one by one:
 /// a search every eighth lag found another lag first and called a take of 一 re-exported at 48 kHz new.
 enum SameTake {
     /// What may be left, as a share of the sound under `bandHz`, for the same take (−8 dB). Measured on the 1,340
