@@ -93,7 +93,9 @@ let package = Package(
         .testTarget(name: "SpeechTextTests", dependencies: ["SpeechText", "TestSupport"]),
         .testTarget(
             name: "AudioPipelineTests",
-            dependencies: ["AudioPipeline", "HearingModel", "PackManifest", "VoicePack", "PackTools"],
+            dependencies: [
+                "AudioPipeline", "HearingModel", "PackManifest", "VoicePack", "PackTools", "TestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(name: "VoicePackTests", dependencies: ["PackManifest", "VoicePack", "SpeechText"]),
         .testTarget(

@@ -1,11 +1,15 @@
 """Building and checking a voice pack in a scratch folder, for the scripts that judge `assets` on real packs
-(evaluate-real-packs, swap-voices, check-at-levels): nothing of the pack they read is written to."""
+(evaluate-real-packs, swap-voices, check-at-levels): nothing of the pack they read is written to. And reading
+recordings and making a room's noise, for the scripts that lay real recordings over it (split-sessions,
+trim-under-noise)."""
 import json
 import os
 import pathlib
 import shutil
 import subprocess
 import tempfile
+
+import numpy as np
 
 # A finding's kind, read from its message (check's JSON names the category only).
 KINDS = [
@@ -37,3 +41,25 @@ def build_and_check(assets, lay_out, build_arguments=()):
         return build, report, check.returncode, manifest
     finally:
         shutil.rmtree(folder)
+
+
+RATE = 44_100
+
+
+def decode(path):
+    pcm = subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", str(path), "-ac", "1", "-ar", str(RATE),
+                          "-f", "f32le", "-"], capture_output=True, check=True).stdout
+    return np.frombuffer(pcm, dtype=np.float32).astype(float)
+
+
+def levels(x):
+    return np.convolve(x * x, np.ones(441) / 441, "same")
+
+
+def room_noise(count, rng):
+    spectrum = np.fft.rfft(rng.standard_normal(count))
+    hz = np.fft.rfftfreq(count, 1 / RATE)
+    spectrum /= np.sqrt(np.maximum(hz, 50) / 100)
+    spectrum[hz < 20] = 0
+    noise = np.fft.irfft(spectrum, count)
+    return noise / np.sqrt(np.mean(noise * noise))

@@ -7,6 +7,8 @@ public struct SessionLevels: Sendable {
     public let info: SoundFile.Info
     /// Mean square of each window, window `i` starting at frame `i × hopFrames`.
     public let energies: [Double]
+    /// The same over 3 kHz, where a fricative is looked for (`Fricatives`).
+    public let highEnergies: [Double]
     public let windowFrames: Int
     public let hopFrames: Int
 
@@ -20,10 +22,13 @@ public struct SessionLevels: Sendable {
         let info = file.info
         let window = max(1, Int((Double(info.sampleRate) * Trim.windowMs / 1000).rounded()))
         let hop = max(1, Int((Double(info.sampleRate) * Trim.hopMs / 1000).rounded()))
-        var energies: [Double] = []
+        var (energies, highEnergies): ([Double], [Double]) = ([], [])
         energies.reserveCapacity(info.frames / hop + 1)
-        // Mono samples not yet covered by a whole window, and where the next window starts among them.
-        var pending: [Float] = []
+        highEnergies.reserveCapacity(info.frames / hop + 1)
+        var highPass = Fricatives.HighPass(sampleRate: info.sampleRate)
+        // Mono samples (and their part over 3 kHz) not yet covered by a whole window, and where the next window
+        // starts among them.
+        var (pending, pendingHigh): ([Float], [Float]) = ([], [])
         var next = 0
         var read = 0
         var reported = 0.0
@@ -35,14 +40,15 @@ public struct SessionLevels: Sendable {
                 var sum: Float = 0
                 for channel in 0..<info.channels { sum += block[frame * info.channels + channel] }
                 pending.append(sum / Float(info.channels))
+                pendingHigh.append(highPass(pending[pending.count - 1]))
             }
             while next + window <= pending.count {
-                var sum = 0.0
-                for index in next..<(next + window) { sum += Double(pending[index]) * Double(pending[index]) }
-                energies.append(sum / Double(window))
+                energies.append(Self.meanSquare(pending[next..<(next + window)]))
+                highEnergies.append(Self.meanSquare(pendingHigh[next..<(next + window)]))
                 next += hop
             }
             pending.removeFirst(next)
+            pendingHigh.removeFirst(next)
             next = 0
             read += frames
             if info.frames > 0, Double(read) / Double(info.frames) >= reported + 0.1 {
@@ -54,7 +60,14 @@ public struct SessionLevels: Sendable {
         guard !energies.isEmpty else {
             throw AudioError(file: name, problem: "it holds less than 10 ms of audio", fix: "export the session again")
         }
-        return SessionLevels(info: info, energies: energies, windowFrames: window, hopFrames: hop)
+        return SessionLevels(
+            info: info, energies: energies, highEnergies: highEnergies, windowFrames: window, hopFrames: hop)
+    }
+
+    static func meanSquare(_ samples: ArraySlice<Float>) -> Double {
+        var sum = 0.0
+        for sample in samples { sum += Double(sample) * Double(sample) }
+        return sum / Double(samples.count)
     }
 }
 
@@ -64,6 +77,7 @@ public struct SessionLevels: Sendable {
 /// under the voice (the upper quartile of the stretches an utterance long) is no utterance and ends no pause —
 /// a breath, or a room's noise rising over the threshold for a few windows, as a rumble does — unless it comes
 /// within `attachedMs` of the voice (a fricative before its vowel); a short stretch (a click) is no utterance.
+/// Where the noise raised the threshold, an utterance starts at a fricative heard over 3 kHz, as in `Trim`.
 public struct UtteranceDetector: Sendable {
     public var minimumPauseMs: Double
     public var minimumUtteranceMs = 80.0
@@ -89,9 +103,9 @@ public struct UtteranceDetector: Sendable {
         let energies = levels.energies
         guard let loudest = energies.max(), loudest > 1e-12 else { return [] }
         let hopMs = Double(levels.hopFrames) * 1000 / Double(levels.info.sampleRate)
+        let (threshold, _, peakDB) = trim.soundThreshold(energies)
         let stretches = Self.stretches(
-            energies, threshold: trim.soundThreshold(energies).threshold,
-            run: max(1, Int((trim.minimumSoundMs / hopMs).rounded(.up))))
+            energies, threshold: threshold, run: max(1, Int((trim.minimumSoundMs / hopMs).rounded(.up))))
         let long = stretches.filter { Double($0.last - $0.first + 1) * hopMs >= minimumUtteranceMs }
         let sorted = (long.isEmpty ? stretches : long).map(\.loudest).sorted()
         guard !sorted.isEmpty else { return [] }
@@ -116,11 +130,21 @@ public struct UtteranceDetector: Sendable {
             }
         }
         let frames = levels.info.frames
-        return joined.compactMap { stretch in
+        let fricative =
+            trim.noiseRaised(threshold, peakDB: peakDB)
+            ? Fricatives.threshold(levels.highEnergies, isSound: { energies[$0] > threshold }) : nil
+        return joined.indices.compactMap { index in
+            let stretch = joined[index]
             let lastFrame = min(frames, stretch.last * levels.hopFrames + levels.windowFrames)
             let ms = Double(lastFrame - stretch.first * levels.hopFrames) * 1000 / Double(levels.info.sampleRate)
-            return ms >= minimumUtteranceMs && stretch.loudest >= voice
-                ? (stretch.first * levels.hopFrames)..<lastFrame : nil
+            guard ms >= minimumUtteranceMs, stretch.loudest >= voice else { return nil }
+            let first =
+                fricative.map {
+                    Fricatives.start(
+                        before: stretch.first, high: levels.highEnergies, threshold: $0,
+                        earliest: index > 0 ? joined[index - 1].last + 1 : 0, hopMs: hopMs)
+                } ?? stretch.first
+            return (first * levels.hopFrames)..<lastFrame
         }
     }
 

@@ -7,7 +7,8 @@ import Foundation
 /// decaying tail is kept down to there — and never higher than 10 dB above that, so a fricative 30–40 dB
 /// under its vowel (三 四 十 七 千 分 角) is kept. Only when the noise itself comes within 40 dB of the voice
 /// does the threshold rise to 3 dB over the floor. Sound starts at the first run of `minimumSoundMs` over
-/// the threshold and ends at the last.
+/// the threshold and ends at the last — or starts earlier, where the noise raised the threshold over
+/// `thresholdDB` under the loudest, at a fricative heard over 3 kHz (`Fricatives`).
 public struct Trim: Equatable, Sendable {
     public var thresholdDB: Double
     public var noiseMarginDB: Double
@@ -61,9 +62,18 @@ public struct Trim: Equatable, Sendable {
                     peakDB - floorDB),
                 fix: "check that the recording holds the word, and record it again closer to the microphone")
         }
-        let first = Self.firstRun(of: run, in: loud) ?? anyFirst
+        let voiceFirst = Self.firstRun(of: run, in: loud) ?? anyFirst
         let last = Self.firstRun(of: run, in: loud.reversed()).map { loud.count - 1 - $0 } ?? anyLast
         let rate = Double(signal.sampleRate)
+        // Where the room's noise raised the threshold, a fricative before the vowel may lie under it.
+        var first = voiceFirst
+        if noiseRaised(threshold, peakDB: peakDB) {
+            let high = Fricatives.energies(signal.samples, sampleRate: signal.sampleRate, window: window, hop: hop)
+            if let fricative = Fricatives.threshold(high, isSound: { energies[$0] > threshold }) {
+                first = Fricatives.start(
+                    before: voiceFirst, high: high, threshold: fricative, hopMs: Double(hop) * 1000 / rate)
+            }
+        }
         return SoundBounds(
             startMs: Double(first * hop) * 1000 / rate,
             endMs: Double(min(signal.frames, last * hop + window)) * 1000 / rate,
@@ -73,7 +83,8 @@ public struct Trim: Equatable, Sendable {
             startLevelDB: Decibels.power(energies[0]) - peakDB,
             endLevelDB: Decibels.power(energies[energies.count - 1]) - peakDB,
             stray: StraySound.find(
-                energies: energies, loud: loud, sound: first...max(first, last), hopMs: Double(hop) * 1000 / rate,
+                energies: energies, loud: loud, sound: voiceFirst...max(voiceFirst, last),
+                hopMs: Double(hop) * 1000 / rate,
                 peakDB: peakDB))
     }
 
@@ -105,6 +116,11 @@ public struct Trim: Equatable, Sendable {
         // threshold rides 3 dB over the floor, and the run length keeps noise from counting as sound.
         let thresholdDB = max(min(max(floorDB + noiseMarginDB, lowest), lowest + 10), floorDB + 3)
         return (pow(10, thresholdDB / 10), floorDB, peakDB)
+    }
+
+    /// Whether the noise raised `threshold` (a mean square) over `thresholdDB` under the loudest window.
+    func noiseRaised(_ threshold: Double, peakDB: Double) -> Bool {
+        Decibels.power(threshold) > peakDB + thresholdDB + 0.01
     }
 
     /// The stretch of the recording that the cut keeps (pre-roll and post-roll included), in ms.

@@ -4,7 +4,7 @@ import Foundation
 /// A recording session made by code, for `assets split`: every token of spoken/yuan read in one take over a
 /// noise floor, with random pauses of 0.35–1.2 s, breaths in the long pauses, and 五 read twice (the second
 /// take louder), as a file in a folder of its own with an empty `raw-audio/` beside it. In a `room`, the floor is
-/// a rumble (noise under 100 Hz, whose level in 10 ms swings by several dB, as a room's does) and a breath is
+/// the room's noise (`Signals.roomNoise`: by default a rumble, whose level in 10 ms swings by several dB) and a breath is
 /// drawn in every pause.
 public struct RecordingSession {
     public let folder: URL
@@ -15,10 +15,10 @@ public struct RecordingSession {
     public let rate: Int
 
     /// The 20 tokens of spoken/yuan, 五 read twice (the second take louder), as 48 kHz 24-bit WAV; `roomRMS`, a
-    /// room's rumble at that level instead of the quiet floor, and a breath in every pause.
+    /// room's noise at that level (under `roomCornerHz`) instead of the quiet floor, and a breath in every pause.
     public static func make(
         rate: Int = 48_000, seed: UInt64 = 5, format: FileFormat = .init(container: "wav", encoding: "pcm24"),
-        roomRMS: Double? = nil
+        roomRMS: Double? = nil, roomCornerHz: Double = 100
     ) throws -> RecordingSession {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assets-split-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -50,7 +50,7 @@ public struct RecordingSession {
             samples += gap
         }
         let floor =
-            roomRMS.map { Self.rumble(rms: $0, count: samples.count, rate: rate) }
+            roomRMS.map { Signals.roomNoise(rms: $0, count: samples.count, rate: rate, cornerHz: roomCornerHz) }
             ?? Signals.noise(rms: 0.0003, count: samples.count, seed: 42)
         samples = zip(samples, floor).map { $0 + $1 }
         let path = folder.appendingPathComponent("session.\(format.container)")
@@ -58,18 +58,5 @@ public struct RecordingSession {
         try file.write(interleaved: samples)
         try file.close()
         return RecordingSession(folder: folder, path: path, utterances: utterances, items: items, rate: rate)
-    }
-
-    /// White noise through a one-pole low-pass at 100 Hz, at `rms`.
-    static func rumble(rms: Double, count: Int, rate: Int) -> [Float] {
-        let white = Signals.noise(rms: 1, count: count, seed: 43)
-        let pole = exp(-2 * Double.pi * 100 / Double(rate))
-        var state = 0.0
-        let low = white.map { sample -> Double in
-            state = pole * state + (1 - pole) * Double(sample)
-            return state
-        }
-        let level = (low.map { $0 * $0 }.reduce(0, +) / Double(count)).squareRoot()
-        return low.map { Float($0 * rms / level) }
     }
 }

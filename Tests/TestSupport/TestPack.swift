@@ -132,6 +132,20 @@ public enum Signals {
         return (0..<count).map { _ in Float(scale * (2 * random.unit() - 1)) }
     }
 
+    /// A room's noise: white noise through a one-pole low-pass at `cornerHz`, at `rms`. At 100 Hz it is a rumble,
+    /// whose level in 10 ms swings by several dB; at 1 kHz, a steadier noise; either has little over 3 kHz.
+    public static func roomNoise(rms: Double, count: Int, rate: Int, cornerHz: Double = 100) -> [Float] {
+        let white = noise(rms: 1, count: count, seed: 43)
+        let pole = exp(-2 * Double.pi * cornerHz / Double(rate))
+        var state = 0.0
+        let low = white.map { sample -> Double in
+            state = pole * state + (1 - pole) * Double(sample)
+            return state
+        }
+        let level = (low.map { $0 * $0 }.reduce(0, +) / Double(count)).squareRoot()
+        return low.map { Float($0 * rms / level) }
+    }
+
     /// Hiss `fricativeBelowDB` under a vowel (harmonics of 150 Hz, 20 ms attack, 80 ms decay).
     public static func syllable(
         vowelRMS: Double, fricativeBelowDB: Double, fricativeSeconds: Double, vowelSeconds: Double, rate: Int
