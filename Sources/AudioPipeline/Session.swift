@@ -81,8 +81,8 @@ public struct SessionLevels: Sendable {
 public struct UtteranceDetector: Sendable {
     public var minimumPauseMs: Double
     public var minimumUtteranceMs = 80.0
-    public var quieterThanVoicesDB = 20.0
-    public var attachedMs = 50.0
+    public var quieterThanVoicesDB = Trim.quieterThanVoiceDB
+    public var attachedMs = Trim.attachedMs
     /// What sound is: the pack's trim, so a session's utterances are found as `build` finds a recording's sound.
     public var trim: Trim
 
@@ -91,39 +91,26 @@ public struct UtteranceDetector: Sendable {
         self.trim = trim
     }
 
-    /// A run of windows over the threshold, and its loudest.
-    struct Stretch {
-        var first: Int
-        var last: Int
-        var loudest: Double
-    }
-
     /// Each utterance's frames, from its first sound to its last, in order.
     public func utterances(in levels: SessionLevels) -> [Range<Int>] {
         let energies = levels.energies
         guard let loudest = energies.max(), loudest > 1e-12 else { return [] }
         let hopMs = Double(levels.hopFrames) * 1000 / Double(levels.info.sampleRate)
         let (threshold, _, peakDB) = trim.soundThreshold(energies)
-        let stretches = Self.stretches(
+        let stretches = Trim.stretches(
             energies, threshold: threshold, run: max(1, Int((trim.minimumSoundMs / hopMs).rounded(.up))))
         let long = stretches.filter { Double($0.last - $0.first + 1) * hopMs >= minimumUtteranceMs }
         let sorted = (long.isEmpty ? stretches : long).map(\.loudest).sorted()
         guard !sorted.isEmpty else { return [] }
         // The upper quartile: a session has a breath, at most, for every utterance.
         let voice = sorted[sorted.count * 3 / 4] * pow(10, -quieterThanVoicesDB / 10)
-        let attached = Int((attachedMs / hopMs).rounded())
-        func isVoice(_ index: Int) -> Bool { stretches.indices.contains(index) && stretches[index].loudest >= voice }
-        let kept = stretches.indices.filter { index in
-            isVoice(index)
-                || (isVoice(index - 1) && stretches[index].first - stretches[index - 1].last <= attached)
-                || (isVoice(index + 1) && stretches[index + 1].first - stretches[index].last <= attached)
-        }
+        let kept = Trim.nearVoice(stretches, voice: voice, attached: Int((attachedMs / hopMs).rounded()))
         // Joined across gaps shorter than a pause.
         let pause = max(1, Int((minimumPauseMs / hopMs).rounded()))
-        var joined: [Stretch] = []
-        for stretch in kept.map({ stretches[$0] }) {
+        var joined: [Trim.Stretch] = []
+        for stretch in kept {
             if let previous = joined.last, stretch.first - previous.last - 1 < pause {
-                joined[joined.count - 1] = Stretch(
+                joined[joined.count - 1] = Trim.Stretch(
                     first: previous.first, last: stretch.last, loudest: max(previous.loudest, stretch.loudest))
             } else {
                 joined.append(stretch)
@@ -146,21 +133,5 @@ public struct UtteranceDetector: Sendable {
                 } ?? stretch.first
             return (first * levels.hopFrames)..<lastFrame
         }
-    }
-
-    /// The runs of `run` windows or more over `threshold`.
-    static func stretches(_ energies: [Double], threshold: Double, run: Int) -> [Stretch] {
-        var stretches: [Stretch] = []
-        var start: Int?
-        for index in 0...energies.count {
-            let loud = index < energies.count && energies[index] > threshold
-            if loud, start == nil { start = index }
-            guard !loud, let first = start else { continue }
-            start = nil
-            if index - first >= run {
-                stretches.append(Stretch(first: first, last: index - 1, loudest: energies[first..<index].max()!))
-            }
-        }
-        return stretches
     }
 }

@@ -62,8 +62,8 @@ public struct Trim: Equatable, Sendable {
                     peakDB - floorDB),
                 fix: "check that the recording holds the word, and record it again closer to the microphone")
         }
-        let voiceFirst = Self.firstRun(of: run, in: loud) ?? anyFirst
-        let last = Self.firstRun(of: run, in: loud.reversed()).map { loud.count - 1 - $0 } ?? anyLast
+        let word = Self.word(energies, threshold: threshold, run: run, attached: Int(Self.attachedMs / Self.hopMs))
+        let (voiceFirst, last) = (word?.lowerBound ?? anyFirst, word?.upperBound ?? anyLast)
         let rate = Double(signal.sampleRate)
         // Where the room's noise raised the threshold, a fricative before the vowel may lie under it.
         var first = voiceFirst
@@ -86,6 +86,59 @@ public struct Trim: Equatable, Sendable {
                 energies: energies, loud: loud, sound: voiceFirst...max(voiceFirst, last),
                 hopMs: Double(hop) * 1000 / rate,
                 peakDB: peakDB))
+    }
+
+    /// A stretch of sound (a run of windows over the threshold) more than this under the recording's loudest
+    /// window, and further than `attachedMs` from one that is not, is not the word's: the room's noise rising
+    /// over the threshold for a few windows, as a rumble does, or a breath. `UtteranceDetector` judges a
+    /// session's stretches by the same rule against its voice.
+    public static let quieterThanVoiceDB = 20.0
+    /// Near enough to the voice to be the word's, however soft: a fricative before its vowel, a decay.
+    public static let attachedMs = 50.0
+
+    /// A run of windows over the threshold, and its loudest.
+    struct Stretch {
+        var first: Int
+        var last: Int
+        var loudest: Double
+    }
+
+    /// The runs of `run` windows or more over `threshold`.
+    static func stretches(_ energies: [Double], threshold: Double, run: Int) -> [Stretch] {
+        var stretches: [Stretch] = []
+        var start: Int?
+        for index in 0...energies.count {
+            let loud = index < energies.count && energies[index] > threshold
+            if loud, start == nil { start = index }
+            guard !loud, let first = start else { continue }
+            start = nil
+            if index - first >= run {
+                stretches.append(Stretch(first: first, last: index - 1, loudest: energies[first..<index].max()!))
+            }
+        }
+        return stretches
+    }
+
+    /// The stretches that are the voice (their loudest at `voice` or over) and those within `attached` windows of
+    /// one.
+    static func nearVoice(_ stretches: [Stretch], voice: Double, attached: Int) -> [Stretch] {
+        func isVoice(_ index: Int) -> Bool { stretches.indices.contains(index) && stretches[index].loudest >= voice }
+        return stretches.indices.filter { index in
+            isVoice(index)
+                || (isVoice(index - 1) && stretches[index].first - stretches[index - 1].last <= attached)
+                || (isVoice(index + 1) && stretches[index + 1].first - stretches[index].last <= attached)
+        }.map { stretches[$0] }
+    }
+
+    /// The windows of the word: from its first stretch of `run` windows over `threshold` to its last, stretches
+    /// `quieterThanVoiceDB` under the loudest window and apart from the voice left out; nil when no stretch is
+    /// `run` windows long.
+    static func word(_ energies: [Double], threshold: Double, run: Int, attached: Int) -> ClosedRange<Int>? {
+        let stretches = Self.stretches(energies, threshold: threshold, run: run)
+        let voice = (stretches.map(\.loudest).max() ?? 0) * pow(10, -quieterThanVoiceDB / 10)
+        let kept = nearVoice(stretches, voice: voice, attached: attached)
+        guard let first = kept.first, let last = kept.last else { return nil }
+        return first.first...last.last
     }
 
     /// Windows quieter than this hold no recording at all: an editor's digital silence, padding.
@@ -162,15 +215,6 @@ public struct Trim: Equatable, Sendable {
     static func quietest(_ energies: [Double], fraction: Double) -> Double {
         let sorted = energies.sorted()
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-    }
-
-    static func firstRun(of length: Int, in flags: some Sequence<Bool>) -> Int? {
-        var count = 0
-        for (index, flag) in flags.enumerated() {
-            count = flag ? count + 1 : 0
-            if count == length { return index - length + 1 }
-        }
-        return nil
     }
 
     /// Raised-cosine fades, so a cut makes no click.

@@ -149,6 +149,21 @@ import VoicePack
         #expect(bounds.startMs >= onsetMs - 20, "the sound starts at \(bounds.startMs) ms, in the room's noise")
     }
 
+    /// A room's rumble 25 dB under a syllable swings by several dB from one 10 ms window to the next, over the
+    /// threshold it sets for 15 ms and more, here and there: before, the sound started and ended at such a
+    /// swing, hundreds of ms from the voice, and the fragment kept the noise (and was "another pace" in its pack).
+    /// A stretch 20 dB under the voice and apart from it is not the word's.
+    @Test func theRoomsNoiseRisingApartFromTheVoiceIsLeftOut() throws {
+        let syllable = TestSignals.vowel(rms: 0.1, seconds: 0.3)
+        let lead = 22_050
+        var samples = [Float](repeating: 0, count: lead) + syllable + [Float](repeating: 0, count: 44_100)
+        samples = zip(samples, Signals.roomNoise(rms: 0.0056, count: samples.count, rate: 44_100)).map(+)
+        let bounds = try Trim(Settings().trim).findSound(Signal(samples: samples, sampleRate: 44_100), name: "八.wav")
+        // What the rumble adds within 50 ms of the voice stays with it, as a fricative would.
+        #expect((400...510).contains(bounds.startMs), "the sound starts at \(bounds.startMs) ms, the syllable at 500")
+        #expect((780...900).contains(bounds.endMs), "the sound ends at \(bounds.endMs) ms, the syllable at 800")
+    }
+
     /// The noise is read outside the sound, digital silence left out: a noisy delivery padded with an editor's
     /// silence keeps its noise (−70 dBFS), and a clean syllable cut tight to its voice has none to read — its
     /// quietest windows are its own onset and decay, which were read as noise 25 dB under a real 伍.
