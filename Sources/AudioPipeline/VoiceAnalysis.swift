@@ -15,8 +15,9 @@ public struct VoiceAnalysis: Equatable, Sendable {
     public var pitchRegisterHz: Double?
     /// Of the frames inside the voice.
     public var voicedFraction: Double
-    /// The highest frequency where the voice stands `clearOverNoiseDB` over the recording's own noise (and
-    /// within `deepestBandDB` of its strongest band); nil when no band does.
+    /// The band the recording carries: the highest frequency where the voice stands `clearOverNoiseDB` over the
+    /// recording's own noise (and within `deepestBandDB` of its strongest band), or, higher, where that noise
+    /// stands within `noiseShowsBandWithinDB` of the voice's strongest band; nil when no band does.
     public var bandwidthHz: Double?
     /// Energy-weighted over the voice's frames.
     public var centroidHz: Double
@@ -40,6 +41,13 @@ public struct VoiceAnalysis: Equatable, Sendable {
     static let judgedWithinDB: Float = 30
     static let clearOverNoiseDB = 10.0
     static let deepestBandDB = 70.0
+    /// Noise this loud shows the band the recording's chain carried: a voice sinking under it — a back vowel's
+    /// weak highs in a noisy room (五 in a pack over noise 45 dB under full scale: its voice 10 dB over the noise
+    /// to 1.4 kHz, the others' to 9 kHz) — ends where the noise hides it, not where the chain cut it. A chain
+    /// that cuts the band (a telephone line, a low rate, a lossy export) cuts its noise with it. A stand-in's
+    /// noise floor 72 dB under full scale lies 65–72 dB under its voice's strongest band, a room's noise 45 dB
+    /// under full scale 40–47.
+    static let noiseShowsBandWithinDB = 55.0
 
     /// Analyses `fragment` (the cut recording at the fragment's rate, before any gain) and `source` (the
     /// recording, mono, at its own rate) where `bounds` found the voice in it; `syllables` is how many the
@@ -63,7 +71,9 @@ public struct VoiceAnalysis: Equatable, Sendable {
             pitchMedianHz: voiced.isEmpty ? nil : percentile(voiced, 0.5),
             pitchRegisterHz: voiced.isEmpty ? nil : percentile(voiced, 0.9),
             voicedFraction: frames.judged == 0 ? 0 : Double(frames.pitches.count) / Double(frames.judged),
-            bandwidthHz: spectra.bandwidthHz(clearOverNoiseDB: clearOverNoiseDB, deepestBandDB: deepestBandDB),
+            bandwidthHz: spectra.bandwidthHz(
+                clearOverNoiseDB: clearOverNoiseDB, deepestBandDB: deepestBandDB,
+                noiseShowsBandWithinDB: noiseShowsBandWithinDB),
             centroidHz: spectra.centroidHz,
             snrDB: min(120, bounds.peakDBFS - bounds.noiseFloorDBFS),
             voiceMs: bounds.endMs - bounds.startMs)
@@ -325,14 +335,18 @@ struct SourceSpectra {
     }
 
     /// The upper edge of the highest band where the voice stands `clearOverNoiseDB` over the noise and within
-    /// `deepestBandDB` of its own strongest band.
-    func bandwidthHz(clearOverNoiseDB: Double, deepestBandDB: Double) -> Double? {
+    /// `deepestBandDB` of its own strongest band, or where the noise stands within `noiseShowsBandWithinDB` of
+    /// the voice's strongest band.
+    func bandwidthHz(clearOverNoiseDB: Double, deepestBandDB: Double, noiseShowsBandWithinDB: Double) -> Double? {
         guard let strongest = voice.max(), strongest > 0 else { return nil }
         let floor = strongest * pow(10, -deepestBandDB / 10)
         let clear = voice.indices.last { band in
             voice[band] > floor && voice[band] > (noise?[band] ?? 0) * pow(10, clearOverNoiseDB / 10)
         }
-        return clear.map { bandEdgesHz[$0].upper }
+        let shown = noise.flatMap { noise in
+            noise.indices.last { noise[$0] > strongest * pow(10, -noiseShowsBandWithinDB / 10) }
+        }
+        return [clear, shown].compactMap { $0 }.max().map { bandEdgesHz[$0].upper }
     }
 
     /// Third-octave bands centred on 1 kHz × 2^(n/3), from 100 Hz up to the last that fits under `nyquist`.

@@ -180,6 +180,24 @@ import VoicePack
         #expect(wide > 10_000 && wide < 12_600, "wide \(wide)")
     }
 
+    /// A voice whose highs end at 2 kHz (a back vowel's) over a room's noise 60 dB under full scale, 40 dB under
+    /// its strongest band: the noise shows the band the recording carried, and the voice's end under it is not a
+    /// narrower band. The same recording through a chain that cuts the band at 5 kHz, noise and all, is.
+    @Test func aVoiceSinkingUnderTheNoiseKeepsTheBandTheNoiseShows() throws {
+        let quiet = try #require(try Self.analyse(Self.voice(pitch: 200, topHz: 2_000)).bandwidthHz)
+        let noisy = Self.voice(pitch: 200, topHz: 2_000, noiseRMS: 1e-3)
+        let shown = try #require(try Self.analyse(noisy).bandwidthHz)
+        // Four moving averages of 8 samples: nothing left at 5.5 kHz, the sidelobes 52 dB down.
+        var cut = noisy.samples
+        for _ in 0..<4 {
+            cut = cut.indices.map { index in cut[max(0, index - 7)...index].reduce(0, +) / 8 }
+        }
+        let chain = try #require(try Self.analyse(Signal(samples: cut, sampleRate: Self.rate)).bandwidthHz)
+        #expect(quiet < 2_300, "quiet \(quiet)")
+        #expect(shown > 14_000, "over the noise \(shown)")
+        #expect(chain < 5_700, "through the chain \(chain)")
+    }
+
     /// The same voice over noise 40 dB stronger: the voice stands 40 dB less over it.
     @Test func signalToNoiseFollowsTheNoise() throws {
         let quiet = try Self.analyse(Self.voice(pitch: 200, noiseRMS: 1e-5))
