@@ -7,8 +7,9 @@ import Foundation
 /// decaying tail is kept down to there — and never higher than 10 dB above that, so a fricative 30–40 dB
 /// under its vowel (三 四 十 七 千 分 角) is kept. Only when the noise itself comes within 40 dB of the voice
 /// does the threshold rise to 3 dB over the floor. Sound starts at the first run of `minimumSoundMs` over
-/// the threshold and ends at the last — or starts earlier, where the noise raised the threshold over
-/// `thresholdDB` under the loudest, at a fricative heard over 3 kHz (`Fricatives`).
+/// the threshold and ends at the last, leaving out runs `quieterThanVoiceDB` under the loudest window and apart
+/// from the voice (the room's noise swinging over the threshold, a breath) — and starts earlier, where the noise
+/// raised the threshold over `thresholdDB` under the loudest, at a fricative heard over 3 kHz (`Fricatives`).
 public struct Trim: Equatable, Sendable {
     public var thresholdDB: Double
     public var noiseMarginDB: Double
