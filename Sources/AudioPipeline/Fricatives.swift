@@ -16,31 +16,15 @@ public enum Fricatives {
     /// A gap of this many windows under the threshold, where the hiss gives way to the vowel, ends nothing.
     static let gapWindows = 4
 
-    /// A second-order Butterworth high-pass at `cutoffHz` (the bilinear transform's biquad), sample by sample.
-    struct HighPass {
-        let b0, b1, a1, a2: Double
-        var x1 = 0.0, x2 = 0.0, y1 = 0.0, y2 = 0.0
-
-        init(sampleRate: Int) {
-            let omega = 2 * Double.pi * min(cutoffHz, 0.45 * Double(sampleRate)) / Double(sampleRate)
-            let alpha = sin(omega) / 2.0.squareRoot()
-            let norm = 1 + alpha
-            (b0, b1) = ((1 + cos(omega)) / 2 / norm, -(1 + cos(omega)) / norm)
-            (a1, a2) = (-2 * cos(omega) / norm, (1 - alpha) / norm)
-        }
-
-        mutating func callAsFunction(_ sample: Float) -> Float {
-            let x = Double(sample)
-            let y = b0 * x + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2
-            (x2, x1, y2, y1) = (x1, x, y1, y)
-            return Float(y)
-        }
+    /// The high-pass the band is read through (under 0.45 of the rate, for a recording whose band ends near 3 kHz).
+    static func highPass(sampleRate: Int) -> Butterworth {
+        Butterworth(.highPass, cutoffHz: min(cutoffHz, 0.45 * Double(sampleRate)), sampleRate: sampleRate)
     }
 
     /// The mean square over `cutoffHz` of each window, as `Trim.windowEnergies` reads the whole band.
     static func energies(_ samples: [Float], sampleRate: Int, window: Int, hop: Int) -> [Double] {
-        var filter = HighPass(sampleRate: sampleRate)
-        return Trim.windowEnergies(samples.map { filter($0) }, window: window, hop: hop)
+        var filter = highPass(sampleRate: sampleRate)
+        return Trim.windowEnergies(samples.map { Float(filter(Double($0))) }, window: window, hop: hop)
     }
 
     /// The level over 3 kHz (a mean square) a window must pass to be a fricative's: `marginDB` over that band's

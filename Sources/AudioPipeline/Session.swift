@@ -25,7 +25,7 @@ public struct SessionLevels: Sendable {
         var (energies, highEnergies): ([Double], [Double]) = ([], [])
         energies.reserveCapacity(info.frames / hop + 1)
         highEnergies.reserveCapacity(info.frames / hop + 1)
-        var highPass = Fricatives.HighPass(sampleRate: info.sampleRate)
+        var highPass = Fricatives.highPass(sampleRate: info.sampleRate)
         // Mono samples (and their part over 3 kHz) not yet covered by a whole window, and where the next window
         // starts among them.
         var (pending, pendingHigh): ([Float], [Float]) = ([], [])
@@ -40,7 +40,7 @@ public struct SessionLevels: Sendable {
                 var sum: Float = 0
                 for channel in 0..<info.channels { sum += block[frame * info.channels + channel] }
                 pending.append(sum / Float(info.channels))
-                pendingHigh.append(highPass(pending[pending.count - 1]))
+                pendingHigh.append(Float(highPass(Double(pending[pending.count - 1]))))
             }
             while next + window <= pending.count {
                 energies.append(Self.meanSquare(pending[next..<(next + window)]))

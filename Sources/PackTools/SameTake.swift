@@ -1,3 +1,4 @@
+import AudioPipeline
 import Foundation
 
 /// Whether two fragments are the same take: one performance, perhaps exported again at another level, rate or
@@ -51,20 +52,10 @@ enum SameTake {
         return max(0, 1 - ab * ab / (aa * bb))
     }
 
-    /// A second-order Butterworth low-pass at `bandHz` (the bilinear transform's biquad), run forward: both
-    /// fragments go through the same filter, so its phase cancels out.
+    /// A second-order Butterworth low-pass at `bandHz`, run forward: both fragments go through the same filter,
+    /// so its phase cancels out.
     static func lowPass(_ samples: [Float], sampleRate: Int) -> [Double] {
-        let omega = 2 * Double.pi * bandHz / Double(sampleRate)
-        let alpha = sin(omega) / 2.0.squareRoot()
-        let norm = 1 + alpha
-        let (b0, b1) = ((1 - cos(omega)) / 2 / norm, (1 - cos(omega)) / norm)
-        let (a1, a2) = (-2 * cos(omega) / norm, (1 - alpha) / norm)
-        var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
-        return samples.map { sample in
-            let x = Double(sample)
-            let y = b0 * x + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2
-            (x2, x1, y2, y1) = (x1, x, y1, y)
-            return y
-        }
+        var filter = Butterworth(.lowPass, cutoffHz: bandHz, sampleRate: sampleRate)
+        return samples.map { filter(Double($0)) }
     }
 }
