@@ -437,7 +437,9 @@ enum CutVoice {
 
 /// Which stray sounds a listener hears as one: in a single syllable (a phrase pauses between its words), within
 /// 40 dB of the voice's peak, and 10 dB or more over the recording's noise — short of that, what the trim kept is
-/// the noise itself rising (richard's 八 over pink noise 22 dB under its voice), which `consistency` judges.
+/// the noise itself rising (richard's 八 over pink noise 22 dB under its voice), which `consistency` judges. The
+/// trim of pipelineRevision 11 keeps no stray sound more than `Trim.quieterThanVoiceDB` (20) under the peak; the
+/// 40 dB bound judges manifests an earlier build wrote.
 enum StrayAudible {
     static let withinDB = -40.0
     static let overNoiseDB = 10.0
