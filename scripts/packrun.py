@@ -1,7 +1,7 @@
-"""Building and checking a voice pack in a scratch folder, for the scripts that judge `assets` on real packs
-(evaluate-real-packs, swap-voices, check-at-levels): nothing of the pack they read is written to. And reading
-recordings and making a room's noise, for the scripts that lay real recordings over it (split-sessions,
-trim-under-noise)."""
+"""Laying real recordings out as a voice pack (lay-out-tts-pack, lay-out-real-packs), and building and checking
+one in a scratch folder, for the scripts that judge `assets` on real packs (evaluate-real-packs, swap-voices,
+check-at-levels): nothing of the pack they read is written to. And reading recordings and making a room's
+noise, for the scripts that lay real recordings over it (split-sessions, trim-under-noise)."""
 import json
 import os
 import pathlib
@@ -10,6 +10,41 @@ import subprocess
 import tempfile
 
 import numpy as np
+
+# How many Android payment apps name their recordings (tts_0 … tts_9, tts_ten … tts_billion, tts_dot, tts_yuan),
+# mapped as their code maps them, and the phrases they play before the amount (the text matters to `check` only
+# for its syllable count).
+TTS_STEMS = {f"tts_{digit}": token for digit, token in enumerate("零一二三四五六七八九")} | {
+    "tts_ten": "十", "tts_hundred": "百", "tts_thousand": "千", "tts_ten_thousand": "万",
+    "tts_ten_million": "亿", "tts_billion": "亿", "tts_hundred_million": "亿", "tts_dot": "点", "tts_yuan": "元",
+}
+TTS_PHRASES = {"tts_success": "收款成功", "tts_ali_start": "支付宝到账", "tts_wx_start": "微信收款", "tts_pre": "收款成功"}
+AUDIO = {".wav", ".mp3", ".m4a", ".aac", ".ogg", ".flac"}
+
+
+def lay_out_pack(recordings, dest, stems, phrases, **settings):
+    """Writes DEST/raw-audio/ with a copy of `recordings` and DEST/assets.json mapping the stems present to their
+    tokens and phrases (a template per phrase, 两 served by 二, spoken style and decimal form, unless `settings`
+    says otherwise: its keys are assets.json's)."""
+    raw = dest / "raw-audio"
+    shutil.rmtree(dest, ignore_errors=True)
+    raw.mkdir(parents=True)
+    for recording in recordings:
+        shutil.copy2(recording, raw / recording.name)
+    present = {p.stem for p in recordings}
+    phrases = {stem: text for stem, text in phrases.items() if stem in present}
+    pack = {
+        "schemaVersion": 1,
+        "styles": ["spoken"],
+        "forms": ["decimal"],
+        "stems": {stem: token for stem, token in stems.items() if stem in present},
+        "phrases": phrases,
+        "aliases": {"两": "二"},
+        "templates": {stem.removeprefix("tts_").strip("_"): text + "{amount}" for stem, text in phrases.items()},
+    } | settings
+    (dest / "assets.json").write_text(json.dumps(pack, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    print(f"{dest}: {len(recordings)} recordings")
+
 
 # A finding's kind, read from its message (check's JSON names the category only).
 KINDS = [
