@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 
 import numpy as np
+import scipy.signal
 
 # How many Android payment apps name their recordings (tts_0 … tts_9, tts_ten … tts_billion, tts_dot, tts_yuan),
 # mapped as their code maps them, and the phrases they play before the amount (the text matters to `check` only
@@ -89,6 +90,18 @@ def decode(path):
 
 def levels(x):
     return np.convolve(x * x, np.ones(441) / 441, "same")
+
+
+def sound(samples):
+    """The first and last frame of a clean recording's sound, the reference the scripts judge a cut by: where it
+    is within 40 dB of its loudest 10 ms for 15 ms or more (as build reads sound in runs), its DC offset taken out
+    as build takes it out (an 8-bit file's, 1 LSB, lies 42 dB under full scale and steps where the file was
+    joined: not its sound)."""
+    pole = np.exp(-2 * np.pi * 20 / RATE)
+    level = levels(scipy.signal.lfilter([1, -1], [1, -pole], samples - samples[0]))
+    run = int(0.015 * RATE)
+    lasting = np.nonzero(np.convolve(level > level.max() * 1e-4, np.ones(run), "valid") == run)[0]
+    return lasting[0], lasting[-1] + run - 1
 
 
 def room_noise(count, rng):

@@ -76,7 +76,8 @@ public struct SessionLevels: Sendable {
 /// utterance ends at a pause of at least `minimumPauseMs`. A stretch of sound more than `quieterThanVoicesDB`
 /// under the voice (the upper quartile of the stretches an utterance long) is no utterance and ends no pause —
 /// a breath, or a room's noise rising over the threshold for a few windows, as a rumble does — unless it comes
-/// within `attachedMs` of the voice (a fricative before its vowel); a short stretch (a click) is no utterance.
+/// within `attachedMs` of the voice (a fricative before its vowel); nor is one standing less than
+/// `Trim.standsOutDB` over the threshold, or a short stretch (a click).
 /// Where the noise raised the threshold, an utterance starts at a fricative heard over 3 kHz, as in `Trim`.
 public struct UtteranceDetector: Sendable {
     public var minimumPauseMs: Double
@@ -103,7 +104,9 @@ public struct UtteranceDetector: Sendable {
         let sorted = (long.isEmpty ? stretches : long).map(\.loudest).sorted()
         guard !sorted.isEmpty else { return [] }
         // The upper quartile: a session has a breath, at most, for every utterance.
-        let voice = sorted[sorted.count * 3 / 4] * pow(10, -quieterThanVoicesDB / 10)
+        let voice = max(
+            sorted[sorted.count * 3 / 4] * pow(10, -quieterThanVoicesDB / 10),
+            threshold * pow(10, Trim.standsOutDB / 10))
         let kept = Trim.nearVoice(stretches, voice: voice, attached: Int((attachedMs / hopMs).rounded()))
         // Joined across gaps shorter than a pause.
         let pause = max(1, Int((minimumPauseMs / hopMs).rounded()))

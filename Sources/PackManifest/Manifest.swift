@@ -77,7 +77,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes.
-        public static let currentPipelineRevision = 11
+        public static let currentPipelineRevision = 12
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String

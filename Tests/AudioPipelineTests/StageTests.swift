@@ -164,6 +164,23 @@ import VoicePack
         #expect((780...900).contains(bounds.endMs), "the sound ends at \(bounds.endMs) ms, the syllable at 800")
     }
 
+    /// A soft voice only 17 dB over the room's noise: the noise's swings are then within 20 dB of the voice, but
+    /// stand only a dB or two over the threshold, where the voice stands 10 dB or more. Kept, they made houyinyu's
+    /// 一 over pink noise "another pace" (682 ms a syllable for 276), and put 200 ms of noise before it.
+    @Test(arguments: [0.3, 0.4, 0.5, 0.6, 0.7])
+    func theRoomsNoiseJustOverTheThresholdIsLeftOutOfASoftVoice(leadSeconds: Double) throws {
+        let syllable = TestSignals.vowel(rms: 0.02, seconds: 0.3)
+        let lead = Int(leadSeconds * 44_100)
+        var samples = [Float](repeating: 0, count: lead) + syllable + [Float](repeating: 0, count: 44_100)
+        let noise = Signals.roomNoise(rms: 0.0028, count: samples.count, rate: 44_100, cornerHz: 300)
+        samples = zip(samples, noise).map(+)
+        let bounds = try Trim(Settings().trim).findSound(Signal(samples: samples, sampleRate: 44_100), name: "一.wav")
+        let start = leadSeconds * 1000
+        #expect(bounds.startMs >= start - 60, "the sound starts at \(bounds.startMs) ms, the syllable at \(start)")
+        #expect(
+            bounds.endMs <= start + 380 + 100, "the sound ends at \(bounds.endMs) ms, the syllable at \(start + 380)")
+    }
+
     /// The noise is read outside the sound, digital silence left out: a noisy delivery padded with an editor's
     /// silence keeps its noise (−70 dBFS), and a clean syllable cut tight to its voice has none to read — its
     /// quietest windows are its own onset and decay, which were read as noise 25 dB under a real 伍.
