@@ -7,8 +7,6 @@ import VoicePack
 /// how the recording was made. A recording that merely starts within the trim's pre-roll is not among them: 46
 /// fragments of 22 real packs did, 43 of them starting 38–90 dB under their peaks, not cut.
 enum FragmentRecord {
-    /// Under this much room between the voice and the noise floor the noise is heard (see `VoiceConsistency`).
-    static let noisyBelowDB = VoiceConsistency.audibleNoiseDB
     /// A look-ahead limiter taking a few dB off a syllable's peaks is not heard; from this depth its
     /// transients flatten, and a designer should listen.
     static let audibleLimitingDB = 6.0
@@ -37,7 +35,8 @@ enum FragmentRecord {
                         edge: $0.edge.rawValue, pauseMs: $0.pauseMs, lengthMs: $0.lengthMs, levelDB: $0.levelDB)
                 }),
             analysis: analysis(report.analysis, token: token))
-        // How the recording was made — its voice cut, a sound apart from it, clipping — by the rules `check` reports.
+        // How the recording was made — its voice cut, a sound apart from it, noise that is heard, clipping — by the
+        // rules `check` reports.
         fragment.warnings += PackChecker.recordingWarnings(fragment).map { "\($0.message): \($0.fix)" }
         return fragment
     }
@@ -55,12 +54,6 @@ enum FragmentRecord {
         if report.source.channels > 2 {
             warnings.append(
                 "\(report.source.channels) channels: a voice is recorded in mono or stereo; check the export")
-        }
-        let room = report.trim.peakDBFS - report.trim.noiseFloorDBFS
-        if room < noisyBelowDB {
-            warnings.append(
-                "noisy: the noise floor is only \(Int(room.rounded())) dB under the voice, where it is heard"
-            )
         }
         if report.loudness.limiterReductionDB >= audibleLimitingDB {
             warnings.append("peaks limited by \(format(report.loudness.limiterReductionDB)) dB to reach the target")

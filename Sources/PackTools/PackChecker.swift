@@ -82,8 +82,9 @@ public enum PackChecker {
         checkSettings(manifest, settings: settings, paths: paths, into: &report)
         checkSources(manifest, paths: paths, settings: settings, into: &report)
         checkCoverage(manifest, settings: covered, paths: paths, into: &report)
-        checkSound(manifest, settings: settings, paths: paths, into: &report)
-        checkConsistency(manifest, settings: settings, paths: paths, into: &report)
+        let voices = VoiceConsistency(manifest: manifest, settings: settings.consistency)
+        checkSound(manifest, settings: settings, voices: voices, paths: paths, into: &report)
+        checkConsistency(manifest, settings: settings, voices: voices, paths: paths, into: &report)
         checkBudget(paths: paths, settings: covered, into: &report)
         return report
     }
@@ -261,7 +262,8 @@ public enum PackChecker {
 
     /// Each fragment is heard as loud as the rest, is under the ceiling, unclipped, and of a sensible length.
     private static func checkSound(
-        _ manifest: Manifest, settings: Settings, paths: PackPaths, into report: inout CheckReport
+        _ manifest: Manifest, settings: Settings, voices: VoiceConsistency, paths: PackPaths,
+        into report: inout CheckReport
     ) {
         let tolerance = settings.loudness.toleranceLU
         let limits = settings.limits
@@ -296,7 +298,9 @@ public enum PackChecker {
                     "its true peak is \(fragment.truePeakDBTP) dBTP, over the \(settings.loudness.truePeakCeilingDBTP) dBTP ceiling",
                     fix: "run `assets build --force`")
             }
-            for warning in recordingWarnings(fragment) {
+            // Noise far above the rest is consistency's error already; said once.
+            let noiseReported = voices.findings[fragment.token, default: []].contains { $0.kind == .noise }
+            for warning in recordingWarnings(fragment) where !(noiseReported && warning.summary == noiseHeard) {
                 problem(.warning, warning.message, fix: warning.fix, ofRecording: true)
             }
             if fragment.durationMs < limits.minimumFragmentMs || fragment.durationMs > limits.maximumFragmentMs {
@@ -309,6 +313,8 @@ public enum PackChecker {
         }
     }
 
+    static let noiseHeard = "its noise is heard"
+
     /// A warning on how a fragment's recording was made: what it is (`summary`, as `assets diff` names it), how
     /// far (`detail`), and what to do.
     struct RecordingWarning {
@@ -318,8 +324,8 @@ public enum PackChecker {
         var message: String { summary + ": " + detail }
     }
 
-    /// What is wrong with how a fragment's recording was made — its voice cut, a sound apart from it, clipping —
-    /// for a designer to hear.
+    /// What is wrong with how a fragment's recording was made — its voice cut, a sound apart from it, noise
+    /// that is heard, clipping — for a designer to hear.
     static func recordingWarnings(_ fragment: Manifest.Fragment) -> [RecordingWarning] {
         var warnings: [RecordingWarning] = []
         for (edge, level) in [("start", fragment.source.startLevelDB), ("end", fragment.source.endLevelDB)] {
@@ -343,6 +349,16 @@ public enum PackChecker {
                     detail:
                         "\(Int(stray.lengthMs)) ms, \(String(format: "%.1f", max(0, -stray.levelDB))) dB under its peak, \(Int(stray.pauseMs)) ms \(side) the word (a breath, a click, another take?), kept with the pause in every amount",
                     fix: "cut it off the recording, and run `assets build`"
+                ))
+        }
+        if let snrDB = fragment.analysis?.snrDB, snrDB < VoiceConsistency.audibleNoiseDB {
+            warnings.append(
+                RecordingWarning(
+                    summary: noiseHeard,
+                    detail:
+                        "its noise floor lies \(String(format: "%.1f", snrDB)) dB under its voice, where noise within \(Int(VoiceConsistency.audibleNoiseDB)) dB of the voice is heard in a notification, in every amount it plays in",
+                    fix:
+                        "record it again somewhere quieter or closer to the microphone, or take the noise out before building"
                 ))
         }
         if fragment.source.clippedSamples > 0 {

@@ -178,9 +178,9 @@ extension PackChecker {
     /// Each fragment's voice matches the pack's (category `consistency`), and every accepted recording is one
     /// the pack was built from.
     static func checkConsistency(
-        _ manifest: Manifest, settings: Settings, paths: PackPaths, into report: inout CheckReport
+        _ manifest: Manifest, settings: Settings, voices consistency: VoiceConsistency, paths: PackPaths,
+        into report: inout CheckReport
     ) {
-        let consistency = VoiceConsistency(manifest: manifest, settings: settings.consistency)
         report.voices = consistency
         for fragment in manifest.fragments where fragment.analysis != nil {
             // A measurement the tool could not make is at most a warning: it is no fault of the recording.

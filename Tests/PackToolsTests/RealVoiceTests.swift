@@ -137,6 +137,32 @@ import VoicePack
         #expect(breathed.source.straySound == nil)
         #expect(abs(breathed.durationMs - alone.durationMs) < 10, "the breath was kept")
     }
+
+    /// A pack recorded whole in a noisy room sets no recording apart, so `consistency` says nothing; but its
+    /// noise, 22 dB under the voice, plays in every amount: `check` warns of each recording (category sound), as
+    /// the build does. A recording whose noise is far above a clean pack's is consistency's error, said once.
+    @Test func noiseThatIsHeardIsAWarningOnEachRecordingAndSaidOnce() throws {
+        let digits = ["digit_1.wav", "digit_2.wav", "digit_3.wav", "digit_4.wav", "digit_7.wav"]
+        let noisy = TestPack()
+        for name in digits { try noisy.deliver(name, .init(noiseBelowDB: 22)) }
+        let build = try noisy.build()
+        #expect(build.failures.isEmpty)
+        let said = build.warnings.filter { $0.message.contains("its noise is heard") }.map(\.subject.text).sorted()
+        #expect(said == digits.map { "raw-audio/\($0)" }, "\(build.warnings)")
+        let heard = Self.findings(noisy, .sound).filter { $0.message.hasPrefix("its noise is heard") }
+        #expect(heard.map(\.subject.text).sorted() == digits.map { "raw-audio/\($0)" }, "\(heard)")
+        #expect(heard.allSatisfy { $0.severity == .warning && $0.message.contains("dB under its voice") })
+        #expect(Self.findings(noisy, .consistency).isEmpty)
+
+        let one = TestPack()
+        for name in digits.dropLast() { try one.deliver(name) }
+        try one.deliver("digit_7.wav", .init(noiseBelowDB: 15))
+        #expect(try one.build().failures.isEmpty)
+        let consistency = Self.findings(one, .consistency)
+        #expect(consistency.map(\.subject.text) == ["raw-audio/digit_7.wav"], "\(consistency)")
+        #expect(consistency.first?.message.contains("an audible noise floor, far above the rest") == true)
+        #expect(!Self.findings(one, .sound).contains { $0.message.hasPrefix("its noise is heard") })
+    }
 }
 
 /// The pack's level is set by measuring its splices: whatever the voice, the amounts the audit plays measure the
