@@ -104,9 +104,8 @@ public struct UtteranceDetector: Sendable {
         let sorted = (long.isEmpty ? stretches : long).map(\.loudest).sorted()
         guard !sorted.isEmpty else { return [] }
         // The upper quartile: a session has a breath, at most, for every utterance.
-        let voice = max(
-            sorted[sorted.count * 3 / 4] * pow(10, -quieterThanVoicesDB / 10),
-            threshold * pow(10, Trim.standsOutDB / 10))
+        let voice = Trim.voiceLevel(
+            loudest: sorted[sorted.count * 3 / 4], threshold: threshold, quieterDB: quieterThanVoicesDB)
         let kept = Trim.nearVoice(stretches, voice: voice, attached: Int((attachedMs / hopMs).rounded()))
         // Joined across gaps shorter than a pause.
         let pause = max(1, Int((minimumPauseMs / hopMs).rounded()))

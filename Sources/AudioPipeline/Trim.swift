@@ -102,10 +102,10 @@ public struct Trim: Equatable, Sendable {
     /// word stands 15 dB or more over it. Matters only where the noise is within about 26 dB of the voice.
     public static let standsOutDB = 3.0
 
-    /// The level (a mean square) a stretch apart from the voice must reach to be the word's: within
-    /// `quieterThanVoiceDB` of `loudest` and `standsOutDB` over `threshold`.
-    static func voiceLevel(loudest: Double, threshold: Double) -> Double {
-        max(loudest * pow(10, -quieterThanVoiceDB / 10), threshold * pow(10, standsOutDB / 10))
+    /// The level (a mean square) a stretch apart from the voice must reach to be the word's: within `quieterDB`
+    /// of `loudest` and `standsOutDB` over `threshold`.
+    static func voiceLevel(loudest: Double, threshold: Double, quieterDB: Double = quieterThanVoiceDB) -> Double {
+        max(loudest * pow(10, -quieterDB / 10), threshold * pow(10, standsOutDB / 10))
     }
 
     /// A run of windows over the threshold, and its loudest.

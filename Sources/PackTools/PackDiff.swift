@@ -34,8 +34,8 @@ public struct PackDiff: Sendable {
         public let location: URL
         /// `check`'s voice comparison within its own pack.
         public let verdict: String
-        /// What `check` hears wrong with how the recording was made (cut, a sound apart, noise heard, clipped), or that
-        /// nothing is.
+        /// What `check` hears wrong with how the recording was made (cut, a sound apart, noise heard, clipped),
+        /// or that nothing is.
         public let recordingProblems: String
         public let waveform: Waveform?
         public var token: String { fragment.token }
