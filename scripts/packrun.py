@@ -11,6 +11,7 @@ import tempfile
 
 import numpy as np
 import scipy.signal
+import soundfile
 
 # How many Android payment apps name their recordings (tts_0 … tts_9, tts_ten … tts_billion, tts_dot, tts_yuan),
 # mapped as their code maps them, and the phrases they play before the amount (the text matters to `check` only
@@ -112,3 +113,32 @@ def room_noise(count, rng):
     spectrum[hz < 20] = 0
     noise = np.fft.irfft(spectrum, count)
     return noise / np.sqrt(np.mean(noise * noise))
+
+
+# A room's noise (pink from 50 Hz), or a hiss (white: as strong over 3 kHz as under, an interface's or a tape's).
+NOISES = {"room": room_noise, "hiss": lambda count, rng: rng.standard_normal(count)}
+# Silence each side of a recording laid over noise: room for the noise to be read and kept.
+PAD_SECONDS = 0.3
+
+
+def lay_out_noisy(pack, folder, noise_db, noise=room_noise):
+    """Writes `pack`'s assets.json and its recordings, each padded with PAD_SECONDS each side and laid over `noise`
+    at `noise_db` dBFS (as 44.1 kHz 24-bit WAV: an MP3 that decodes over full scale clips there), into `folder`;
+    returns each token's sound in the padded recording, (first, last) in ms (`sound`)."""
+    settings = json.loads((pack / "assets.json").read_text())
+    stems = {**settings.get("stems", {}), **settings.get("phrases", {})}
+    (folder / "raw-audio").mkdir(parents=True)
+    shutil.copy(pack / "assets.json", folder)
+    rng = np.random.default_rng(7)
+    sounds = {}
+    for recording in sorted((pack / "raw-audio").iterdir()):
+        if recording.stem not in stems:
+            continue
+        samples = decode(recording)
+        first, last = sound(samples)
+        pad = int(PAD_SECONDS * RATE)
+        padded = np.concatenate([np.zeros(pad), samples, np.zeros(pad)])
+        padded += noise(len(padded), rng) * 10 ** (noise_db / 20)
+        soundfile.write(folder / "raw-audio" / f"{recording.stem}.wav", padded, RATE, subtype="PCM_24")
+        sounds[stems[recording.stem]] = ((pad + first) * 1000 / RATE, (pad + last) * 1000 / RATE)
+    return sounds
