@@ -1,7 +1,8 @@
 """Laying real recordings out as a voice pack (lay-out-tts-pack, lay-out-real-packs), and building and checking
 one in a scratch folder, for the scripts that judge `assets` on real packs (evaluate-real-packs, swap-voices,
 check-at-levels): nothing of the pack they read is written to. And reading recordings and making a room's
-noise, for the scripts that lay real recordings over it (split-sessions, trim-under-noise)."""
+noise or a hiss, for the scripts that lay real recordings over it (split-sessions, trim-under-noise,
+evaluate-real-packs --noise)."""
 import json
 import os
 import pathlib
