@@ -45,7 +45,8 @@ public struct Downmix: Sendable {
         return (Signal(samples: mixed, sampleRate: sampleRate), .mixed(channels: active.map { $0 + 1 }))
     }
 
-    static func energy(_ samples: [Float]) -> Double {
+    /// The mean square: a window's level for the trim and `split`, a channel's for the downmix.
+    static func energy(_ samples: some Collection<Float>) -> Double {
         var sum = 0.0
         for sample in samples { sum += Double(sample) * Double(sample) }
         return samples.isEmpty ? 0 : sum / Double(samples.count)

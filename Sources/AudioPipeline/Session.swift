@@ -43,8 +43,8 @@ public struct SessionLevels: Sendable {
                 pendingHigh.append(Float(highPass(Double(pending[pending.count - 1]))))
             }
             while next + window <= pending.count {
-                energies.append(Self.meanSquare(pending[next..<(next + window)]))
-                highEnergies.append(Self.meanSquare(pendingHigh[next..<(next + window)]))
+                energies.append(Downmix.energy(pending[next..<(next + window)]))
+                highEnergies.append(Downmix.energy(pendingHigh[next..<(next + window)]))
                 next += hop
             }
             pending.removeFirst(next)
@@ -62,12 +62,6 @@ public struct SessionLevels: Sendable {
         }
         return SessionLevels(
             info: info, energies: energies, highEnergies: highEnergies, windowFrames: window, hopFrames: hop)
-    }
-
-    static func meanSquare(_ samples: ArraySlice<Float>) -> Double {
-        var sum = 0.0
-        for sample in samples { sum += Double(sample) * Double(sample) }
-        return sum / Double(samples.count)
     }
 }
 

@@ -7,9 +7,10 @@ import Foundation
 /// decaying tail is kept down to there — and never higher than 10 dB above that, so a fricative 30–40 dB
 /// under its vowel (三 四 十 七 千 分 角) is kept. Only when the noise itself comes within 40 dB of the voice
 /// does the threshold rise to 3 dB over the floor. Sound starts at the first run of `minimumSoundMs` over
-/// the threshold and ends at the last, leaving out runs `quieterThanVoiceDB` under the loudest window and apart
-/// from the voice (the room's noise swinging over the threshold, a breath) — and starts earlier, where the noise
-/// raised the threshold over `thresholdDB` under the loudest, at a fricative heard over 3 kHz (`Fricatives`).
+/// the threshold and ends at the last, leaving out runs apart from the voice that are `quieterThanVoiceDB` under
+/// the loudest window or stand less than `standsOutDB` over the threshold (the room's noise swinging over it, a
+/// breath) — and starts earlier, where the noise raised the threshold over `thresholdDB` under the loudest, at a
+/// fricative heard over 3 kHz (`Fricatives`).
 public struct Trim: Equatable, Sendable {
     public var thresholdDB: Double
     public var noiseMarginDB: Double
@@ -216,9 +217,7 @@ public struct Trim: Equatable, Sendable {
         energies.reserveCapacity((samples.count - window) / hop + 1)
         var start = 0
         while start + window <= samples.count {
-            var sum = 0.0
-            for index in start..<(start + window) { sum += Double(samples[index]) * Double(samples[index]) }
-            energies.append(sum / Double(window))
+            energies.append(Downmix.energy(samples[start..<(start + window)]))
             start += hop
         }
         return energies
