@@ -48,13 +48,17 @@ public final class SoundFile {
         case unreadable(String)
     }
 
-    /// Opens `path` for reading when libsndfile reads its format; throws when it does but the file is damaged.
+    /// Opens `path` for reading when libsndfile reads its format; throws when it does but the file is damaged, or
+    /// when it holds no audio at all (`Placeholder`).
     static func openIfReadable(_ path: String, name: String) throws(AudioError) -> Opening {
         var info = SF_INFO()
         openLock.lock()
         defer { openLock.unlock() }
         let (opened, said) = LibraryMessages.capturing { sf_open(path, Int32(SFM_READ), &info) }
         guard let handle = opened else {
+            if let (problem, fix) = Placeholder.problem(at: path) {
+                throw AudioError(file: name, problem: problem, fix: fix)
+            }
             return .unreadable(String(cString: sf_strerror(nil)))
         }
         let file = SoundFile(path: path, handle: handle, info: info, librarySaid: said)

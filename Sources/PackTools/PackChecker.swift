@@ -109,9 +109,13 @@ public enum PackChecker {
             } else if !FileManager.default.fileExists(atPath: url.path) {
                 problem("listed in the manifest, but missing", missing: true)
             } else if let sha = try? SHA256.hex(ofFileAt: url.path), sha != fragment.sha256 {
-                problem(
-                    "its bytes do not match the manifest's sha256 (\(sha.prefix(12))…, expected \(fragment.sha256.prefix(12))…)"
-                )
+                if let (placeholder, fix) = Placeholder.problem(at: url.path) {
+                    problem(placeholder, fix: fix)
+                } else {
+                    problem(
+                        "its bytes do not match the manifest's sha256 (\(sha.prefix(12))…, expected \(fragment.sha256.prefix(12))…)"
+                    )
+                }
             } else if let file = try? SoundFile.open(reading: url.path, name: fragment.file) {
                 let info = file.info
                 if info.format != expected || info.sampleRate != manifest.format.sampleRate
@@ -195,6 +199,11 @@ public enum PackChecker {
                     Diagnostic(
                         .error, paths.subject(source.url), .stale, "stale pack: a new recording, not built yet",
                         fix: "run `assets build`"))
+            }
+            // Not a change to build: the audio is not in this clone (or the copy did not finish).
+            if !findings.isEmpty, let (problem, fix) = Placeholder.problem(at: source.url.path) {
+                report.add(.audio, name, [Diagnostic(.error, paths.subject(source.url), .audio, problem, fix: fix)])
+                continue
             }
             report.add(.stale, name, findings)
         }

@@ -91,6 +91,31 @@ func coveredPack() throws -> TestPack {
         #expect(errors.first?.message.contains("do not match the manifest's sha256") == true)
     }
 
+    /// A clone whose Git LFS audio was not fetched (a CI checkout without LFS): check and build say that, and how
+    /// to fetch it, where they would say "changed since the build" and "format not recognised".
+    @Test func aCloneWithoutItsLFSAudioSaysSo() throws {
+        let pack = try coveredPack()
+        let pointer = Data(
+            "version https://git-lfs.github.com/spec/v1\noid sha256:\(String(repeating: "ab", count: 32))\nsize 41000\n"
+                .utf8)
+        try pointer.write(to: pack.url("raw-audio/digit_5.wav"))
+        try pointer.write(to: pack.url("normalized/digit_7.wav"))
+        let errors = check(pack).errors
+        #expect(
+            errors.map(\.description).sorted() == [
+                "normalized/digit_7.wav: error: [manifest] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)",
+                "raw-audio/digit_5.wav: error: [audio] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)",
+            ])
+
+        let before = pack.snapshot()
+        let outcome = try pack.build()
+        #expect(
+            outcome.failures.map(\.description) == [
+                "raw-audio/digit_5.wav: error: [audio] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)"
+            ])
+        #expect(pack.snapshot() == before)
+    }
+
     @Test func aMissingFragmentFile() throws {
         let pack = try coveredPack()
         try FileManager.default.removeItem(at: pack.url("normalized/digit_5.wav"))

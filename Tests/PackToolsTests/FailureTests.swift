@@ -67,7 +67,7 @@ import VoicePack
             }
         }
         expectFailure("digit_4.m4a", "neither libsndfile", "nor FFmpeg", "export it again")
-        expectFailure("digit_5.wav", "neither libsndfile", "nor FFmpeg", "export")
+        expectFailure("digit_5.wav", "it is empty (0 bytes)", "copy or export it again")
         expectFailure("digit_6.flac", "neither libsndfile", "nor FFmpeg (it has no audio stream", "export it again")
         expectFailure("digit_7.wav", "silent")
         expectFailure("digit_8.wav", "nan", "export it again")
