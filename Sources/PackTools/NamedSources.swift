@@ -15,16 +15,7 @@ struct NamedSources {
         named.reserveCapacity(sources.count)
         for source in sources {
             guard let token = naming.token(forStem: source.stem) else {
-                let name = paths.display(source.url)
-                problems.append(
-                    (
-                        name,
-                        Diagnostic(
-                            .error, paths.subject(source.url), .naming, "'\(source.stem)' names no token",
-                            fix:
-                                "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
-                        )
-                    ))
+                problems.append((paths.display(source.url), Self.namesNoToken(source, naming: naming, paths: paths)))
                 continue
             }
             byToken[token, default: []].append(source)
@@ -39,6 +30,21 @@ struct NamedSources {
                         "\(sources.count) files for the token \(token)", fix: "keep one of them and remove the others")
                 ))
         }
+    }
+
+    /// A recording whose stem names no token, with the stem it was likely meant to be when one is close.
+    private static func namesNoToken(_ source: SourceFile, naming: Naming, paths: PackPaths) -> Diagnostic {
+        guard let (stem, token) = naming.nearestStem(to: source.stem) else {
+            return Diagnostic(
+                .error, paths.subject(source.url), .naming, "'\(source.stem)' names no token",
+                fix:
+                    "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
+            )
+        }
+        let renamed = stem + source.url.lastPathComponent.dropFirst(source.stem.count)  // its extension kept
+        return Diagnostic(
+            .error, paths.subject(source.url), .naming,
+            "'\(source.stem)' names no token (did you mean '\(stem)', for \(token)?)", fix: "rename it to \(renamed)")
     }
 
     /// The recordings that are their token's only one, in the sources' order: what a build makes fragments of.

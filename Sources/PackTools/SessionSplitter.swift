@@ -117,6 +117,10 @@ public enum SessionSplitter {
         var tokens: [Token] = []
         for item in items {
             guard let token = naming.token(forStem: item) else {
+                if let (stem, token) = naming.nearestStem(to: item) {
+                    throw SplitError(
+                        "'\(item)' names no token (did you mean '\(stem)', for \(token)?)", fix: "write \(stem)")
+                }
                 throw SplitError(
                     "'\(item)' names no token", fix: "use a token (五, 元, 微信收款) or a stem (digit_5, unit_yuan)")
             }

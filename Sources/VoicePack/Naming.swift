@@ -63,6 +63,13 @@ public struct Naming: Sendable {
         return known.value.contains(token) ? token : nil
     }
 
+    /// The stem (default or mapped) nearest to one that names no token, and its token: `digit_4` for `digt_4`
+    /// or `DIGIT_4`; nil when none is close.
+    public func nearestStem(to stem: String) -> (stem: String, token: Token)? {
+        let candidates = stemToToken.keys.sorted(by: Token.inScalarOrder)
+        return Suggestion.nearest(to: stem, in: candidates).map { ($0, stemToToken[$0]!) }
+    }
+
     /// The file stem that would provide `token`: its named stem, or the token itself.
     public func stem(for token: Token) -> String {
         tokenToStem.value[token] ?? token.text

@@ -105,12 +105,23 @@ import VoicePack
         let before = pack.snapshot()
         try pack.deliver("hello.wav")
         try pack.deliver("一.flac", .init(container: "flac", encoding: "pcm16"))
+        try pack.deliver("digt_4.wav")
+        try pack.deliver("UNIT_YUAN.WAV")
         let outcome = try pack.build()
         let messages = outcome.failures.map(\.description)
         #expect(
             messages.contains {
                 $0.contains("hello.wav") && $0.contains("'hello' names no token") && $0.contains("stems")
             })
+        // A stem near a known one: the rename is the fix.
+        #expect(
+            messages.contains(
+                "raw-audio/digt_4.wav: error: [naming] 'digt_4' names no token (did you mean 'digit_4', for 四?): rename it to digit_4.wav"
+            ))
+        #expect(
+            messages.contains(
+                "raw-audio/UNIT_YUAN.WAV: error: [naming] 'UNIT_YUAN' names no token (did you mean 'unit_yuan', for 元?): rename it to unit_yuan.WAV"
+            ))
         #expect(
             messages.contains {
                 $0.contains("digit_1.wav") && $0.contains("一.flac") && $0.contains("2 files for the token 一")

@@ -158,6 +158,9 @@ import VoicePack
             } catch { return error.message }
         }
         #expect(message(Self.request(session, .expect(["零", "壹x"]))) == "'壹x' names no token")
+        #expect(
+            message(Self.request(session, .expect(["零", "digit5"])))
+                == "'digit5' names no token (did you mean 'digit_5', for 五?)")
         // A recording already there for a token (in another format), unless --force replaces it.
         let existing = session.folder.appendingPathComponent("raw-audio/digit_1.flac")
         try Data("old".utf8).write(to: existing)
