@@ -46,11 +46,11 @@ public enum AuditHTML {
         html += "<p class=\"verdict \(check.passed ? "pass" : "fail")\">"
         html +=
             check.passed
-            ? "Check passes" : "Check fails: \(check.errors.count) problem\(check.errors.count == 1 ? "" : "s")"
+            ? "Check passes" : "Check fails: \(counted(check.errors.count, "problem"))"
         html += "</p>\n<p>\(report.fragments.count) fragments, \(settings.format.sampleRate) Hz mono "
         html += "\(settings.format.sampleFormat.rawValue) \(settings.format.container.rawValue); "
         html += "\(escape(AuditText.loudnessSummary(report, settings: settings))). "
-        html += "\(check.warnings.count) warning\(check.warnings.count == 1 ? "" : "s").</p>\n"
+        html += "\(counted(check.warnings.count, "warning")).</p>\n"
         html += "<p>Longest utterance: \(escape(AuditText.longest(report)))</p>\n"
 
         html += coverageTable(report)

@@ -79,7 +79,7 @@ public enum AuditText {
         let odd = report.voices?.findings.count ?? 0
         return odd == 0
             ? "every fragment matches the pack's voice"
-            : "\(odd) fragment\(odd == 1 ? "" : "s") do not match the pack's voice"
+            : "\(counted(odd, "fragment")) \(odd == 1 ? "does" : "do") not match the pack's voice"
     }
 
     /// The target and how evenly the fragments are heard. The level fragments are heard at is the manifest's: the
@@ -112,7 +112,8 @@ public enum AuditText {
         out += "\nUtterances (\(utteranceSummary(report)))\n\n"
         out += aligned([utteranceColumns] + report.utterances.indices.map { utteranceCells(report, $0, sounds) })
         out += "\nLongest utterance: \(longest(report))\n"
-        out += "\nFindings: \(report.check.errors.count) problems, \(report.check.warnings.count) warnings\n"
+        out +=
+            "\nFindings: \(counted(report.check.errors.count, "problem")), \(counted(report.check.warnings.count, "warning"))\n"
         for finding in report.check.findings { out += finding.description + "\n" }
         return out
     }
@@ -177,7 +178,9 @@ public enum AuditText {
     public static func markdown(_ report: AuditReport, settings: Settings, sounds: [Int: String]) -> String {
         let table = Markdown.table
         var out = "# Voice pack audit\n\n"
-        out += report.check.passed ? "**Check passes.** " : "**Check fails: \(report.check.errors.count) problems.** "
+        out +=
+            report.check.passed
+            ? "**Check passes.** " : "**Check fails: \(counted(report.check.errors.count, "problem")).** "
         out += "\(report.fragments.count) fragments; \(loudnessSummary(report, settings: settings)).\n\n"
         out += "## Fragments\n\n" + table(columns, report.fragments.map(cells))
         out += "\n## Voices\n\n\(voiceSummary(report)).\n\n" + table(voiceColumns, voiceRows(report))

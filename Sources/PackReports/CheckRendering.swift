@@ -15,17 +15,17 @@ public enum CheckRendering {
 
     public static func summary(_ report: CheckReport, settings: Settings) -> String {
         let warnings = report.warnings.count
-        let warningText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+        let warningText = warnings == 0 ? "" : ", \(counted(warnings, "warning"))"
         guard report.passed else {
             let errors = report.errors.count
-            return "assets check: \(errors) problem\(errors == 1 ? "" : "s")\(warningText)"
+            return "assets check: \(counted(errors, "problem"))\(warningText)"
         }
         let tokens = report.cases.filter { $0.category == .coverage }.count
         var line =
             "assets check: ok — \(report.fragmentCount) fragments cover the \(tokens) tokens of "
             + "\(report.styles.map(\.name).joined(separator: ", ")) × \(report.forms.map(\.name).joined(separator: ", "))"
         if !settings.templates.isEmpty {
-            line += " and \(settings.templates.count) template\(settings.templates.count == 1 ? "" : "s")"
+            line += " and \(counted(settings.templates.count, "template"))"
         }
         if let bound = settings.maximumAmount { line += " up to \(bound.plain) (maximumAmount)" }
         if let longest = report.longestUtterance {

@@ -13,7 +13,7 @@ public enum BuildReport {
         if !outcome.failures.isEmpty {
             let count = outcome.failures.count
             lines.append(
-                "assets build: \(count) problem\(count == 1 ? "" : "s"); "
+                "assets build: \(counted(count, "problem")); "
                     + "\(paths.display(paths.out)) and \(paths.display(paths.manifest)) are unchanged")
         }
         return lines
@@ -47,10 +47,10 @@ public enum SplitReport {
         let retakes =
             plan.retakes.isEmpty
             ? ""
-            : " (\(plan.retakes.count) retake\(plan.retakes.count == 1 ? "" : "s"): \(plan.retakes.map(\.text).joined(separator: " ")))"
+            : " (\(counted(plan.retakes.count, "retake")): \(plan.retakes.map(\.text).joined(separator: " ")))"
         let count = plan.pieces.count
         let name = (session as NSString).lastPathComponent
-        return "split \(count) token\(count == 1 ? "" : "s") from \(name) into \(rawName)/\(retakes)"
+        return "split \(counted(count, "token")) from \(name) into \(rawName)/\(retakes)"
     }
 }
 

@@ -171,7 +171,7 @@ public enum SessionSplitter {
                 text: index < items.count ? items[index] : "?")
         }
         return SplitError(
-            "found \(found) utterance\(found == 1 ? "" : "s") in \(name), the list has \(items.count) (\(listed.joined(separator: ", ")))",
+            "found \(counted(found, "utterance")) in \(name), the list has \(items.count) (\(listed.joined(separator: ", ")))",
             fix:
                 "write them with --labels-out, mend the labels in Audacity, and split with --labels; or set --min-pause-ms",
             labels: labels)

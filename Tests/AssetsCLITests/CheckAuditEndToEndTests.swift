@@ -78,6 +78,12 @@ import Testing
                 "〇: error: [coverage] no fragment, needed by formatter/yuan; e.g. 1.01 in style formatter/yuan: 一元〇一分: add raw-audio/〇.wav"
             ))
         #expect(run.stdout.hasSuffix("assets check: 1 problem\n"))
+        // The audit counts one problem the same way.
+        try FileManager.default.removeItem(at: pack.url.appendingPathComponent("normalized/digit_7.wav"))
+        let audit = InProcess.run(["audit"], in: pack.url)
+        #expect(audit.stdout.contains("\nFindings: 1 problem, 0 warnings\n"), "\(audit.stdout)")
+        let markdown = InProcess.run(["audit", "--format", "markdown"], in: pack.url)
+        #expect(markdown.stdout.hasPrefix("# Voice pack audit\n\n**Check fails: 1 problem.** "))
     }
 
     @Test func jsonHasTheFindingsAsData() throws {
