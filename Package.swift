@@ -115,7 +115,8 @@ let package = Package(
         .testTarget(
             name: "AssetsCLITests",
             dependencies: [
-                "AssetsCLI", "CommandKit", "AudioPipeline", "PackManifest", "PackReports", "TestSupport", "assets",
+                "AssetsCLI", "CommandKit", "AudioPipeline", "Checksum", "PackManifest", "PackReports", "SpeechText",
+                "Splicer", "TestSupport", "assets",
             ]),
     ]
 )

@@ -13,6 +13,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var loudness: LoudnessTarget
     /// The settings that shaped the audio: a fragment built under other ones is rebuilt.
     public var processing: Processing
+    /// How the pack's fragments are joined (nil in manifests from before it was written: `Splice()`'s).
+    public var splice: Splice?
     public var styles: [String]
     public var forms: [String]
     /// Token → token whose fragment serves it.
@@ -22,17 +24,31 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var fragments: [Fragment]
 
     public init(
-        format: AudioFormat, loudness: LoudnessTarget, processing: Processing, styles: [String], forms: [String],
-        aliases: [String: String], templates: [String: String], fragments: [Fragment]
+        format: AudioFormat, loudness: LoudnessTarget, processing: Processing, splice: Splice = Splice(),
+        styles: [String], forms: [String], aliases: [String: String], templates: [String: String],
+        fragments: [Fragment]
     ) {
         self.format = format
         self.loudness = loudness
         self.processing = processing
+        self.splice = splice
         self.styles = styles
         self.forms = forms
         self.aliases = aliases
         self.templates = templates
         self.fragments = fragments.sorted { Token($0.token) < Token($1.token) }
+    }
+
+    /// How the splicer joins fragments: the silence between them, or, with none, the overlap faded across each
+    /// join. The build measures the pack's level on amounts joined so, and the app's splicer reads it here.
+    public struct Splice: Codable, Equatable, Sendable {
+        public var gapMs: Double
+        public var crossfadeMs: Double
+
+        public init(gapMs: Double = 0, crossfadeMs: Double = 5) {
+            self.gapMs = gapMs
+            self.crossfadeMs = crossfadeMs
+        }
     }
 
     public struct GeneratorInfo: Codable, Equatable, Sendable {

@@ -161,3 +161,13 @@ public final class SoundPack: @unchecked Sendable {
         return url
     }
 }
+
+extension SoundPack {
+    /// How the pack reads an amount: in the first style and form its manifest lists, as `assets say` does (the
+    /// converter's spoken and yuan where it lists none this version knows), so the app says what the pack covers.
+    public var speechConverter: SpeechConverter {
+        SpeechConverter(
+            style: manifest.styles.lazy.compactMap(ReadingStyle.init(rawValue:)).first ?? .spoken,
+            form: manifest.forms.lazy.compactMap(AmountForm.init(rawValue:)).first ?? .yuan)
+    }
+}

@@ -13,10 +13,13 @@ public struct Splicer: Sendable {
     public var gapMs: Double
     public var crossfadeMs: Double
 
-    public init(pack: SoundPack, gapMs: Double = 0, crossfadeMs: Double = 5) {
+    /// Joins as the pack's manifest says (its `splice`, which the build measured the pack's level on), unless
+    /// told otherwise.
+    public init(pack: SoundPack, gapMs: Double? = nil, crossfadeMs: Double? = nil) {
+        let splice = pack.manifest.splice ?? Manifest.Splice()
         self.pack = pack
-        self.gapMs = gapMs
-        self.crossfadeMs = crossfadeMs
+        self.gapMs = gapMs ?? splice.gapMs
+        self.crossfadeMs = crossfadeMs ?? splice.crossfadeMs
     }
 
     var gapFrames: Int { Int((gapMs * Double(pack.manifest.format.sampleRate) / 1000).rounded()) }

@@ -1,5 +1,9 @@
 import AudioPipeline
+import Checksum
 import Foundation
+import PackManifest
+import SpeechText
+import Splicer
 import Testing
 
 /// `assets say` over a pack built by `assets build`.
@@ -82,6 +86,35 @@ import Testing
         let top = InProcess.run(["say", "99999999.99"], in: settingsOnly.url)
         #expect(top.status == 0, "\(top.stderr)")
         #expect(top.stdout.hasPrefix("九千九百九十九万九千九百九十九点九九元\n"))
+    }
+
+    /// What the app's extension does (README, "Adding it to an app") gives the sound `assets say` writes, byte for
+    /// byte, on a pack whose settings are not the splicer's defaults: it reads the pack's form and its joins from
+    /// the manifest.
+    @Test func theAppSaysWhatSayWrites() throws {
+        let pack = BuildEndToEndTests.Folder()
+        for stem in ["digit_8", "digit_5", "unit_shi", "unit_yuan", "unit_dian", "phrase_wechat"] {
+            try pack.record("\(stem).wav")
+        }
+        try pack.write(
+            "assets.json",
+            #"{"styles": ["spoken"], "forms": ["decimal"], "splice": {"gapMs": 40}, "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}}"#
+        )
+        #expect(InProcess.run(["build"], in: pack.url).status == 0)
+        let said = InProcess.run(["say", "88.5", "--template", "wechat", "-o", "said.wav"], in: pack.url)
+        #expect(said.status == 0, "\(said.stderr)")
+
+        // The extension's code, as the README gives it (SHA-256 by OpenSSL here, by CryptoKit on the phone).
+        let soundPack = try SoundPack(
+            manifestAt: pack.url.appendingPathComponent("manifest.json"), digest: { SHA256.hex(of: $0) })
+        #expect(soundPack.manifest.splice == Manifest.Splice(gapMs: 40, crossfadeMs: 5))
+        let reading = try soundPack.speechConverter.reading(of: "88.5")
+        let template = Template(name: "wechat", text: soundPack.manifest.templates["wechat"] ?? "{amount}")
+        let phrases = Set(soundPack.manifest.fragments.map(\.token).filter { $0.count > 1 })
+        let splicer = Splicer(pack: soundPack)
+        let data = splicer.fileData(try splicer.splice(template.tokens(around: reading, phrases: phrases)))
+        #expect(template.text(around: reading) == "微信收款，八十八点五元")
+        #expect(data == (try Data(contentsOf: pack.url.appendingPathComponent("said.wav"))))
     }
 
     @Test func aMissingFragmentOrPackIsNamed() throws {

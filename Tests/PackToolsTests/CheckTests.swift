@@ -1,4 +1,5 @@
 import Foundation
+import PackManifest
 import PackTools
 import SpeechText
 import TestSupport
@@ -114,6 +115,23 @@ func coveredPack() throws -> TestPack {
                 "raw-audio/digit_5.wav: error: [audio] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)"
             ])
         #expect(pack.snapshot() == before)
+    }
+
+    /// The manifest says how the app joins fragments; one written before it did joins as the splicer's defaults
+    /// do, so it is stale only where the settings join otherwise.
+    @Test func aManifestWithoutItsJoinsIsStaleOnlyWhereTheSettingsJoinOtherwise() throws {
+        let pack = try coveredPack()
+        #expect(try pack.manifest().splice == Manifest.Splice(gapMs: 0, crossfadeMs: 5))
+        var older = try pack.manifest()
+        older.splice = nil
+        try older.canonicalData().write(to: pack.paths.manifest)
+        #expect(!String(decoding: try Data(contentsOf: pack.paths.manifest), as: UTF8.self).contains("splice"))
+        #expect(check(pack).errors.isEmpty, "\(check(pack).errors)")
+        pack.settings.splice.gapMs = 30
+        #expect(
+            check(pack).errors.map(\.message) == [
+                "stale pack: the settings changed since the build (splice.gapMs 0 → 30)"
+            ])
     }
 
     @Test func aMissingFragmentFile() throws {
