@@ -13,6 +13,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var loudness: LoudnessTarget
     /// The settings that shaped the audio: a fragment built under other ones is rebuilt.
     public var processing: Processing
+    /// The largest amount the pack was checked for (`maximumAmount` in `assets.json`, as a decimal string): its
+    /// coverage and its longest utterance hold up to it. Absent: every amount the converter says.
+    public var maximumAmount: String?
     /// How the pack's fragments are joined (nil in manifests from before it was written: `Splice()`'s).
     public var splice: Splice?
     public var styles: [String]
@@ -25,13 +28,14 @@ public struct Manifest: Codable, Equatable, Sendable {
 
     public init(
         format: AudioFormat, loudness: LoudnessTarget, processing: Processing, splice: Splice = Splice(),
-        styles: [String], forms: [String], aliases: [String: String], templates: [String: String],
-        fragments: [Fragment]
+        maximumAmount: String? = nil, styles: [String], forms: [String], aliases: [String: String],
+        templates: [String: String], fragments: [Fragment]
     ) {
         self.format = format
         self.loudness = loudness
         self.processing = processing
         self.splice = splice
+        self.maximumAmount = maximumAmount
         self.styles = styles
         self.forms = forms
         self.aliases = aliases

@@ -440,16 +440,6 @@ public enum PackChecker {
     }
 }
 
-extension Amount {
-    /// `1010`, `0.05`, `1234.5`: as a person writes it.
-    public var plain: String {
-        var text = description
-        while text.hasSuffix("0") && text.contains(".") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
-}
-
 /// A recording that stops (or starts) while its voice is still loud: the listener hears the word cut off, and a
 /// fade cannot give back the decay. Real packs are cut this way (last 10 ms 7–27 dB under the peak).
 enum CutVoice {

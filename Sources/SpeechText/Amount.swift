@@ -34,6 +34,14 @@ public struct Amount: Hashable, Comparable, Sendable, CustomStringConvertible {
         return "\(yuan).\(cents < 10 ? "0" : "")\(cents)"
     }
 
+    /// `1010`, `0.05`, `1234.5`: as a person writes it.
+    public var plain: String {
+        var text = description
+        while text.hasSuffix("0") && text.contains(".") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     public static func < (lhs: Amount, rhs: Amount) -> Bool { lhs.fen < rhs.fen }
 }
 

@@ -163,6 +163,21 @@ public final class SoundPack: @unchecked Sendable {
 }
 
 extension SoundPack {
+    /// The largest amount the pack was checked for: its coverage and its longest utterance (under iOS's 30 s)
+    /// hold up to it. Nil: every amount the converter says.
+    public var maximumAmount: Amount? { manifest.maximumAmount.flatMap { try? Amount(parsing: $0) } }
+
+    /// `amount` read as the pack reads it (`speechConverter`); refused over `maximumAmount`, where the pack may
+    /// lack a fragment or make a sound iOS will not play, so that the app can fall back to its default sound.
+    public func reading(of amount: Amount) throws(SpliceError) -> Reading {
+        if let maximumAmount, amount > maximumAmount {
+            throw SpliceError(
+                .overMaximumAmount, amount.plain,
+                "more than the pack says: its maximumAmount is \(maximumAmount.plain); play the default sound")
+        }
+        return speechConverter.reading(of: amount)
+    }
+
     /// How the pack reads an amount: in the first style and form its manifest lists, as `assets say` does (the
     /// converter's spoken and yuan where it lists none this version knows), so the app says what the pack covers.
     public var speechConverter: SpeechConverter {

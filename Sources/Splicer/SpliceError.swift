@@ -9,6 +9,8 @@ public struct SpliceError: Error, Equatable, Sendable, CustomStringConvertible {
         case formatMismatch
         case missingFragment
         case unsupportedFormat
+        /// An amount over the largest the pack was checked for (its `maximumAmount`).
+        case overMaximumAmount
     }
 
     public let kind: Kind

@@ -38,6 +38,7 @@ extension Manifest {
         Manifest(
             format: settings.format, loudness: LoudnessTarget(settings.loudness), processing: Processing(settings),
             splice: Splice(gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs),
+            maximumAmount: settings.maximumAmount?.plain,
             styles: settings.styles.map(\.name), forms: settings.forms.map(\.name),
             aliases: Dictionary(uniqueKeysWithValues: settings.aliases.map { ($0.key.text, $0.value.text) }),
             templates: settings.templates, fragments: [])

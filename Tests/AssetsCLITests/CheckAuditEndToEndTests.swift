@@ -53,6 +53,12 @@ import Testing
         #expect(unbounded.status == 1 && unbounded.stdout.contains("亿: error: [coverage]"), "\(unbounded.stdout)")
 
         try pack.write("assets.json", settings + #", "maximumAmount": "99999999.99"}"#)
+        // The bound is the app's to know (the manifest carries it): a pack built without it is stale.
+        let stale = InProcess.run(["check"], in: pack.url)
+        #expect(
+            stale.stdout.contains(
+                #"stale pack: the settings changed since the build (maximumAmount none → "99999999.99")"#))
+        #expect(InProcess.run(["build"], in: pack.url).status == 0)
         let run = InProcess.run(["check"], in: pack.url)
         #expect(run.status == 0, "\(run.stdout)")
         #expect(

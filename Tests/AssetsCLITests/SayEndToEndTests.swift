@@ -98,7 +98,7 @@ import Testing
         }
         try pack.write(
             "assets.json",
-            #"{"styles": ["spoken"], "forms": ["decimal"], "splice": {"gapMs": 40}, "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}}"#
+            #"{"styles": ["spoken"], "forms": ["decimal"], "splice": {"gapMs": 40}, "maximumAmount": "99.99", "phrases": {"phrase_wechat": "微信收款"}, "templates": {"wechat": "微信收款，{amount}"}}"#
         )
         #expect(InProcess.run(["build"], in: pack.url).status == 0)
         let said = InProcess.run(["say", "88.5", "--template", "wechat", "-o", "said.wav"], in: pack.url)
@@ -108,13 +108,20 @@ import Testing
         let soundPack = try SoundPack(
             manifestAt: pack.url.appendingPathComponent("manifest.json"), digest: { SHA256.hex(of: $0) })
         #expect(soundPack.manifest.splice == Manifest.Splice(gapMs: 40, crossfadeMs: 5))
-        let reading = try soundPack.speechConverter.reading(of: "88.5")
+        let reading = try soundPack.reading(of: Amount(parsing: "88.5"))
         let template = Template(name: "wechat", text: soundPack.manifest.templates["wechat"] ?? "{amount}")
         let phrases = Set(soundPack.manifest.fragments.map(\.token).filter { $0.count > 1 })
         let splicer = Splicer(pack: soundPack)
         let data = splicer.fileData(try splicer.splice(template.tokens(around: reading, phrases: phrases)))
         #expect(template.text(around: reading) == "微信收款，八十八点五元")
         #expect(data == (try Data(contentsOf: pack.url.appendingPathComponent("said.wav"))))
+        // Over the bound the pack was checked to, the app is told so (and plays its default sound).
+        #expect(soundPack.maximumAmount == (try Amount(parsing: "99.99")))
+        let hundred = try Amount(parsing: "100")
+        let refused = #expect(throws: SpliceError.self) { try soundPack.reading(of: hundred) }
+        #expect(refused?.kind == .overMaximumAmount)
+        #expect(
+            refused?.description == "100: more than the pack says: its maximumAmount is 99.99; play the default sound")
     }
 
     @Test func aMissingFragmentOrPackIsNamed() throws {
