@@ -115,6 +115,12 @@ import Testing
         let data = splicer.fileData(try splicer.splice(template.tokens(around: reading, phrases: phrases)))
         #expect(template.text(around: reading) == "微信收款，八十八点五元")
         #expect(data == (try Data(contentsOf: pack.url.appendingPathComponent("said.wav"))))
+        // Named as `say --name-by-content` names it.
+        let sounds = NotificationSounds(folder: pack.url.appendingPathComponent("Library/Sounds"))
+        let name = try sounds.write(data, digest: { SHA256.hex(of: $0) }, extension: "wav")
+        let byContent = InProcess.run(
+            ["say", "88.5", "--template", "wechat", "-o", "named", "--name-by-content"], in: pack.url)
+        #expect(byContent.stdout.contains("named/\(name)"), "\(byContent.stdout)")
         // Over the bound the pack was checked to, the app is told so (and plays its default sound).
         #expect(soundPack.maximumAmount == (try Amount(parsing: "99.99")))
         let hundred = try Amount(parsing: "100")

@@ -244,3 +244,31 @@ extension SplicerTests {
         #expect(Self.refusal { _ = try splicer.frames(for: ["兆"]) }?.kind == .missingFragment)
     }
 }
+
+/// The extension's folder of spliced sounds stays small: the newest few are kept, by content name, and the
+/// folder's other files are left alone.
+@Suite struct NotificationSoundsTests {
+    @Test func theNewestSoundsAreKeptAndNothingElseIsRemoved() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sounds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sounds = NotificationSounds(folder: folder, keeping: 3)
+        let digest: FragmentDigest = { SHA256.hex(of: $0) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("the app's own".utf8).write(to: folder.appendingPathComponent("chime.caf"))
+
+        var names: [String] = []
+        for index in 0..<5 {
+            names.append(try sounds.write(Data("sound \(index)".utf8), digest: digest, extension: "wav"))
+        }
+        #expect(names[0] == Splicer.contentName(of: Data("sound 0".utf8), digest: digest, extension: "wav"))
+        func present() throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        }
+        #expect(try present() == Set(names[2...] + ["chime.caf"]))
+        // The same sound again: not written twice, and now the newest, so the oldest other one goes next.
+        #expect(try sounds.write(Data("sound 2".utf8), digest: digest, extension: "wav") == names[2])
+        let sixth = try sounds.write(Data("sound 5".utf8), digest: digest, extension: "wav")
+        #expect(try present() == Set([names[4], names[2], sixth, "chime.caf"]))
+        #expect(try Data(contentsOf: folder.appendingPathComponent(sixth)) == Data("sound 5".utf8))
+    }
+}
