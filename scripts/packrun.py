@@ -3,6 +3,7 @@ one in a scratch folder, for the scripts that judge `assets` on real packs (eval
 check-at-levels): nothing of the pack they read is written to. And reading recordings and making a room's
 noise or a hiss, for the scripts that lay real recordings over it (split-sessions, trim-under-noise,
 evaluate-real-packs --noise)."""
+import collections
 import json
 import os
 import pathlib
@@ -62,10 +63,13 @@ def kind(message):
     return next((name for words, name in KINDS if words in message), "other")
 
 
-def build_and_check(assets, lay_out, build_arguments=()):
+Built = collections.namedtuple("Built", "build report status manifest audit")
+
+
+def build_and_check(assets, lay_out, build_arguments=(), audit=False):
     """Lays a pack out with `lay_out(folder)`, builds it with `assets` and checks it. Returns the build's
-    completed process, check's JSON report (with no findings when it printed none), check's exit status and the
-    manifest (None when the build wrote none)."""
+    completed process, check's JSON report (with no findings when it printed none), check's exit status, the
+    manifest (None when the build wrote none) and, when asked, the audit's JSON report."""
     folder = pathlib.Path(tempfile.mkdtemp(prefix="assets-pack-"))
     try:
         lay_out(folder)
@@ -77,7 +81,11 @@ def build_and_check(assets, lay_out, build_arguments=()):
         report = json.loads(check.stdout) if check.stdout.strip() else {"findings": []}
         manifest_file = folder / "manifest.json"
         manifest = json.loads(manifest_file.read_text()) if manifest_file.exists() else None
-        return build, report, check.returncode, manifest
+        audited = None
+        if audit and manifest:
+            audited = json.loads(subprocess.run([assets, "audit", "--format", "json"], cwd=folder,
+                                                capture_output=True, text=True, env=env).stdout)
+        return Built(build, report, check.returncode, manifest, audited)
     finally:
         shutil.rmtree(folder)
 
