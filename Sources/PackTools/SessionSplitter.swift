@@ -21,7 +21,7 @@ public struct SplitError: Error, Sendable, CustomStringConvertible {
 
 /// What `assets split` is asked to do.
 public struct SplitRequest: Sendable {
-    public enum Source: Sendable {
+    public enum Source: Equatable, Sendable {
         /// Tokens or stems in the order they were read; one may come again (a retake).
         case expect([String])
         /// An Audacity label track: each label a token or a stem.
@@ -59,9 +59,11 @@ extension SplitRequest.Source {
     /// What `split` is given: `--expect` (tokens space-separated, or `@FILE` with one a line) or `--labels FILE` (an
     /// Audacity label track), the files' names resolved against `folder`.
     public static func read(expect: String?, labels: String?, folder: URL) throws(SplitError) -> Self {
+        // A byte-order mark (Notepad writes one) is read past; Windows line ends split lines as others do.
         func read(_ name: String) throws(SplitError) -> String {
             do {
-                return try String(contentsOf: PackPaths.resolve(name, against: folder), encoding: .utf8)
+                let text = try String(contentsOf: PackPaths.resolve(name, against: folder), encoding: .utf8)
+                return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
             } catch {
                 throw SplitError("\(name): cannot be read as UTF-8 text", fix: "give a text file saved as UTF-8")
             }

@@ -109,6 +109,15 @@ import VoicePack
         let text = AudacityLabel.text(labels) + "\\\t200.0\t4000.0\n"  // a spectral line, as Audacity writes it
         let read = try AudacityLabel.parse(text, name: "labels.txt")
         #expect(read.count == labels.count)
+        // The same labels saved by Notepad (a byte-order mark, Windows line ends), and a list of tokens.
+        let notepad = "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")
+        try Data(notepad.utf8).write(to: session.folder.appendingPathComponent("notepad.txt"))
+        let fromNotepad = try SplitRequest.Source.read(expect: nil, labels: "notepad.txt", folder: session.folder)
+        #expect(fromNotepad == .labels(read))
+        try Data("\u{FEFF}零\r\n一\r\n".utf8).write(to: session.folder.appendingPathComponent("list.txt"))
+        #expect(
+            try SplitRequest.Source.read(expect: "@list.txt", labels: nil, folder: session.folder)
+                == .expect(["零", "一"]))
         let request = Self.request(session, .labels(read))
         let plan = try SessionSplitter.plan(request)
         try SessionSplitter.write(plan, request)
