@@ -100,7 +100,9 @@ let package = Package(
         .testTarget(name: "VoicePackTests", dependencies: ["PackManifest", "VoicePack", "SpeechText"]),
         .testTarget(
             name: "PackToolsTests",
-            dependencies: ["PackTools", "AudioPipeline", "PackManifest", "VoicePack", "TestSupport"],
+            dependencies: [
+                "PackTools", "AudioPipeline", "Checksum", "PackManifest", "Splicer", "VoicePack", "TestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "SplicerTests",

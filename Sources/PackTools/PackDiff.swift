@@ -81,7 +81,8 @@ public struct PackDiff: Sendable {
         }
     }
 
-    /// An amount the audit plays that says a token that was added, removed or changed.
+    /// An amount the audit plays that says a token that was added, removed or changed (every amount, when the
+    /// joins changed).
     public struct Utterance: Sendable {
         public let purpose: String
         public let amount: String
@@ -183,7 +184,11 @@ extension PackDiff {
                 changed.append(change(old, fragment, sides: sides, tokenBySource: tokenBySource))
             }
         }
-        let touched = Set(added.map(\.token) + removed.map(\.token) + changed.map(\.token))
+        var touched = Set(added.map(\.token) + removed.map(\.token) + changed.map(\.token))
+        // Other joins (`splice`) change how every amount sounds, though no fragment moved: all are played.
+        if sides.before.settings.splice != sides.after.settings.splice {
+            touched.formUnion((then.manifest.fragments + now.manifest.fragments).map(\.token))
+        }
         return PackDiff(
             base: base.name, added: added, removed: removed, changed: changed, unchanged: unchanged,
             packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,

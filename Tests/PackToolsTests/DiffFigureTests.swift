@@ -1,5 +1,7 @@
+import Checksum
 import Foundation
 import PackManifest
+import Splicer
 import Testing
 
 @testable import PackTools
@@ -38,5 +40,41 @@ import Testing
             Self.entry(register: 300, pace: 400, length: 350, snr: 38)
         )
         #expect(PackDiff.figures(noisy.0, noisy.1).map(\.name) == ["signal to noise"])
+    }
+}
+
+/// New joins change how every amount sounds though no fragment moves: the diff plays them all, each side with
+/// its own joins.
+@Suite struct DiffJoinsTests {
+    @Test func otherJoinsPlayEveryAmountBothWays() throws {
+        let pack = try coveredPack()
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("base-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: pack.root, to: base)
+        defer { try? FileManager.default.removeItem(at: base) }
+        pack.settings.splice.gapMs = 40
+        _ = try pack.build()
+
+        let diff = try PackDiff.make(
+            paths: pack.paths, settings: pack.settings,
+            base: PackBase.open(base.path, paths: pack.paths, settingsFile: nil, currentFolder: pack.root))
+        #expect(diff.changed.isEmpty && diff.added.isEmpty && diff.removed.isEmpty)
+        #expect(diff.settings.map(\.key).contains("splice.gapMs"), "\(diff.settings.map(\.key))")
+        let soundPack = try SoundPack(manifestAt: pack.paths.manifest, digest: { SHA256.hex(of: $0) })
+        let plans = UtterancePlan.plan(settings: pack.settings, pack: soundPack, longest: nil)
+        // Every amount the pack's audit plays is there (the base, read without its settings file, plans more).
+        let listed = Set(diff.utterances.map { "\($0.styleForm) \($0.template ?? "") \($0.amount)" })
+        #expect(!plans.isEmpty)
+        for plan in plans {
+            #expect(listed.contains("\(plan.style.name)/\(plan.form.name) \(plan.template ?? "") \(plan.amount.plain)"))
+        }
+        var compared = 0
+        for utterance in diff.utterances {
+            guard let before = utterance.before.spliced, let after = utterance.after.spliced else { continue }
+            // Each join: a 5 ms crossfade before, a 40 ms gap after.
+            let joins = Double(utterance.tokens.count - 1)
+            #expect(abs(after.durationMs - before.durationMs - joins * 45) <= joins * 0.1, "\(utterance.text)")
+            compared += 1
+        }
+        #expect(compared >= plans.count, "\(compared) of \(plans.count)")
     }
 }
