@@ -16,7 +16,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The largest amount the pack was checked for (`maximumAmount` in `assets.json`, as a decimal string): its
     /// coverage and its longest utterance hold up to it. Absent: every amount the converter says.
     public var maximumAmount: String?
-    /// How the pack's fragments are joined (nil in manifests from before it was written: `Splice()`'s).
+    /// How the pack's fragments are joined, as written (nil in manifests from before it was); read `joins`.
     public var splice: Splice?
     public var styles: [String]
     public var forms: [String]
@@ -54,6 +54,9 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.crossfadeMs = crossfadeMs
         }
     }
+
+    /// How the pack's fragments are joined: `splice`, or the splicer's defaults in a manifest from before it.
+    public var joins: Splice { splice ?? Splice() }
 
     public struct GeneratorInfo: Codable, Equatable, Sendable {
         public var name = Generator.name

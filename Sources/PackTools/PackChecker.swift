@@ -155,7 +155,7 @@ public enum PackChecker {
         var settings = settings
         settings.loudness.packGainDB = manifest.loudness.packGainDB ?? 0  // measured by the build, not set
         var manifest = manifest
-        manifest.splice = manifest.splice ?? Manifest.Splice()  // older manifests join as the splicer's defaults
+        manifest.splice = manifest.joins  // an older manifest joins as the splicer's defaults: not a change
         let changed = manifest.headerDifferences(from: Manifest.header(settings))
         report.add(
             .stale, "settings",

@@ -16,10 +16,9 @@ public struct Splicer: Sendable {
     /// Joins as the pack's manifest says (its `splice`, which the build measured the pack's level on), unless
     /// told otherwise.
     public init(pack: SoundPack, gapMs: Double? = nil, crossfadeMs: Double? = nil) {
-        let splice = pack.manifest.splice ?? Manifest.Splice()
         self.pack = pack
-        self.gapMs = gapMs ?? splice.gapMs
-        self.crossfadeMs = crossfadeMs ?? splice.crossfadeMs
+        self.gapMs = gapMs ?? pack.manifest.joins.gapMs
+        self.crossfadeMs = crossfadeMs ?? pack.manifest.joins.crossfadeMs
     }
 
     var gapFrames: Int { Int((gapMs * Double(pack.manifest.format.sampleRate) / 1000).rounded()) }
