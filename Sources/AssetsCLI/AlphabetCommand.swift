@@ -1,16 +1,25 @@
 import CommandKit
+import Foundation
+import PackTools
 import SpeechText
 
-/// `assets alphabet`: every token the enabled styles and forms can say, one a line.
+/// `assets alphabet`: every token the given styles and forms can say, one a line; with `--to-record`, what
+/// a voice talent reads to record the pack.
 public struct AlphabetOptions: Equatable, Sendable {
-    public var styles: [ReadingStyle] = ReadingStyle.allCases
-    public var forms: [AmountForm] = AmountForm.allCases
+    /// Nil: every style and form, or with `--to-record` the pack's settings'.
+    public var styles: [ReadingStyle]?
+    public var forms: [AmountForm]?
+    public var toRecord = false
+    public var missingOnly = false
+    public var pack = PackOptions()
 
     static let table = OptionTable<AlphabetOptions>(
         command: .alphabet,
         about: """
             Prints the union of the alphabets of the given styles and forms, one token a line, sorted:
-            exactly the tokens the speech converter can emit for some amount up to 9999亿.
+            exactly the tokens the speech converter can emit for some amount up to 9999亿. With
+            --to-record, the list a voice talent reads to record the pack, for `assets split --expect @FILE`
+            (the styles and forms the pack's settings enable, unless given).
             """,
         options: [
             Option(
@@ -24,7 +33,14 @@ public struct AlphabetOptions: Equatable, Sendable {
                 options, text throws(UsageError) in
                 options.forms = try AmountForm.parseList(text, command: .alphabet)
             },
-        ])
+            Option(
+                flag: "--to-record",
+                "what the pack needs recorded, by its assets.json (styles, forms, maximumAmount,\ntemplates; a token with an alias left to the one it names), in reading order:\n零 一 … 九 两 十 百 千 万 亿 点 元 角 分 整, the other styles', then phrases"
+            ) { $0.toRecord = true },
+            Option(flag: "--missing", "--to-record, leaving out what a recording in the raw folder serves already") {
+                ($0.toRecord, $0.missingOnly) = (true, true)
+            },
+        ] + Option.pack(\.pack, only: ["--raw", "--config"]))
 
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> AlphabetOptions {
         var options = AlphabetOptions()
@@ -34,10 +50,18 @@ public struct AlphabetOptions: Equatable, Sendable {
 }
 
 enum AlphabetCommand {
-    static func run(_ options: AlphabetOptions, console: Console) -> ExitStatus {
-        for token in SpeechConverter.alphabet(styles: options.styles, forms: options.forms).sorted() {
-            console.print(token.text)
+    static func run(_ options: AlphabetOptions, console: Console, currentFolder: URL) throws(UsageError)
+        -> ExitStatus
+    {
+        let (styles, forms) = (options.styles ?? ReadingStyle.allCases, options.forms ?? AmountForm.allCases)
+        var tokens = SpeechConverter.alphabet(styles: styles, forms: forms).sorted()
+        if options.toRecord {
+            var (settings, paths) = try options.pack.load(command: .alphabet, currentFolder: currentFolder)
+            (settings.styles, settings.forms) = (options.styles ?? settings.styles, options.forms ?? settings.forms)
+            tokens = RecordingList.tokens(settings: settings, paths: paths, missingOnly: options.missingOnly)
+            if tokens.isEmpty { console.printError("assets alphabet: every token the pack needs has a recording") }
         }
+        for token in tokens { console.print(token.text) }
         return .success
     }
 }

@@ -61,7 +61,7 @@ public enum AssetsCLI {
         case .say(let options):
             return try SayCommand.run(options, console: console, currentFolder: currentFolder)
         case .alphabet(let options):
-            return AlphabetCommand.run(options, console: console)
+            return try AlphabetCommand.run(options, console: console, currentFolder: currentFolder)
         case .split(let options):
             return try SplitCommand.run(options, console: console, currentFolder: currentFolder)
         }

@@ -10,8 +10,8 @@ public struct SplitOptions: Equatable, Sendable {
     /// `--expect`: tokens or stems, space-separated, or `@file` with one per line.
     public var expect: String?
     public var labels: String?
-    public var raw: String?
-    public var config: String?
+    /// `--raw` and `--config`.
+    public var pack = PackOptions()
     public var labelsOut: String?
     /// Nil: the splitter's default (`SplitRequest.defaults`), as are the others.
     public var take: SplitRequest.Take?
@@ -42,14 +42,6 @@ public struct SplitOptions: Equatable, Sendable {
                 "--labels", value: "FILE",
                 "an Audacity label track: each label a token or a stem; a range is cut exactly as\nset, a point label takes the utterance it stands in"
             ) { $0.labels = $1 },
-            Option("--raw", value: "DIR", "where the recordings go (default: \"raw\" in assets.json, else raw-audio)") {
-                $0.raw = $1
-            },
-            Option(
-                "--config", value: "FILE", "the settings (default: assets.json in the current folder, if there is one)"
-            ) {
-                $0.config = $1
-            },
             Option(
                 "--labels-out", value: "FILE",
                 "also write the takes as Audacity labels (even when the count is wrong), to\nreview in Audacity and split again with --labels"
@@ -91,7 +83,7 @@ public struct SplitOptions: Equatable, Sendable {
             Option(flag: "--force", "replace recordings of the same tokens already in the raw folder") {
                 $0.force = true
             },
-        ])
+        ] + Option.pack(\.pack, only: ["--raw", "--config"]))
 
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> SplitOptions {
         var options = SplitOptions()
@@ -112,10 +104,7 @@ public struct SplitOptions: Equatable, Sendable {
 
 enum SplitCommand {
     static func run(_ options: SplitOptions, console: Console, currentFolder: URL) throws(UsageError) -> ExitStatus {
-        var pack = PackOptions()
-        pack.config = options.config
-        pack.raw = options.raw
-        let (settings, paths) = try pack.load(command: .split, currentFolder: currentFolder)
+        let (settings, paths) = try options.pack.load(command: .split, currentFolder: currentFolder)
         let source = try Self.source(options, currentFolder: currentFolder)
         var request = SplitRequest(
             session: PackPaths.resolve(options.session, against: currentFolder), sessionName: options.session,

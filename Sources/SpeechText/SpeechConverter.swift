@@ -106,6 +106,24 @@ public struct SpeechConverter: Sendable, Hashable {
         return tokens
     }
 
+    /// Every token of every style, in the order a voice talent reads them: the spoken style's digits from 零,
+    /// 两, its units from 十 to 亿 and its point, the money words (元 角 分 整), then what each other style
+    /// adds, in the same order (〇; 萬 億 點; 壹 … 玖 拾 佰 仟).
+    public static let readingOrder: [Token] = {
+        var order: [Token] = []
+        for style in ReadingStyle.allCases {
+            let numerals = Numerals.of(style)
+            let said =
+                numerals.digits + (numerals.liang.map { [$0] } ?? [])
+                + [
+                    numerals.gap, numerals.ten, numerals.hundred, numerals.thousand, numerals.tenThousand,
+                    numerals.hundredMillion, numerals.point, numerals.zeroBeforePoint,
+                ] + (style == .spoken ? [MoneyWord.yuan, MoneyWord.jiao, MoneyWord.fen, MoneyWord.exact] : [])
+            for token in said where !order.contains(token) { order.append(token) }
+        }
+        return order
+    }()
+
     /// 一百二十三元四角五分; 一百元零五分; 五角; 一百元整.
     private func yuanForm(_ amount: Amount) -> [Token] {
         let (yuan, jiao, fen) = (amount.yuan, amount.jiao, amount.fenDigit)

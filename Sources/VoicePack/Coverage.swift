@@ -43,6 +43,21 @@ public struct Coverage: Sendable {
         return needs.filter { aliases.player(of: $0.token, hasFragment: available.contains) == nil }
     }
 
+    /// What a voice talent records for the pack, one recording a token: each need that no recording in
+    /// `recorded` serves (its own, or through an alias), as the token its aliases end at — 〇 with an alias to
+    /// 零 is recorded as 零 — the numerals and money words in reading order (`SpeechConverter.readingOrder`),
+    /// then the phrases.
+    public func toRecord(besides recorded: Set<Token> = []) -> [Token] {
+        let aliases = aliases
+        var tokens: Set<Token> = []
+        for need in needs where aliases.player(of: need.token, hasFragment: recorded.contains) == nil {
+            tokens.insert(aliases.chain(from: need.token).tokens.last!)
+        }
+        let order = SpeechConverter.readingOrder
+        let numerals = order.filter(tokens.contains)
+        return numerals + tokens.subtracting(numerals).sorted()
+    }
+
     /// The smallest amount above zero (to the 分, up to 1000 yuan, then powers of ten) that the enabled
     /// styles and forms say with `token`, with the style, form and text, for a message that shows why it
     /// is needed.

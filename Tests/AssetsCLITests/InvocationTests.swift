@@ -44,7 +44,14 @@ import Testing
         let invocation = try Invocation.parse(["alphabet", "--styles", "spoken,formatter", "--forms=decimal"])
         #expect(invocation == .alphabet(AlphabetOptions(styles: [.spoken, .formatter], forms: [.decimal])))
         #expect(try Invocation.parse(["alphabet"]) == .alphabet(AlphabetOptions()))
-        #expect(try Invocation.parse(["alphabet", "--styles", "all"]) == .alphabet(AlphabetOptions()))
+        #expect(
+            try Invocation.parse(["alphabet", "--styles", "all"])
+                == .alphabet(AlphabetOptions(styles: ReadingStyle.allCases)))
+        let missing = try Invocation.parse(["alphabet", "--missing", "--raw", "takes", "--config", "pack/assets.json"])
+        var expected = AlphabetOptions(toRecord: true, missingOnly: true)
+        (expected.pack.raw, expected.pack.config) = ("takes", "pack/assets.json")
+        #expect(missing == .alphabet(expected))
+        #expect(try Invocation.parse(["alphabet", "--to-record"]) == .alphabet(AlphabetOptions(toRecord: true)))
     }
 
     @Test func versionAndHelp() throws {

@@ -36,6 +36,31 @@ import Testing
         #expect(forced.status == 0)
     }
 
+    /// The list the talent reads comes from the pack: `alphabet --to-record` is the session's order (but the
+    /// retake), `split` takes it as `@FILE`, and `--missing` then names what a pickup session must add.
+    @Test func theListToRecordIsWhatSplitTakes() throws {
+        let session = try Self.pack()
+        defer { try? FileManager.default.removeItem(at: session.folder) }
+        let list = InProcess.run(["alphabet", "--to-record"], in: session.folder)
+        #expect(list.status == 0 && list.stderr.isEmpty)
+        #expect(list.stdout == "零 一 二 三 四 五 六 七 八 九 两 十 百 千 万 亿 元 角 分 整\n".replacingOccurrences(of: " ", with: "\n"))
+        // The talent said 五 twice: the designer adds the retake to the list.
+        let read = list.stdout.replacingOccurrences(of: "五\n", with: "五\n五\n")
+        try Data(read.utf8).write(to: session.folder.appendingPathComponent("list.txt"))
+        let split = InProcess.run(["split", "session.wav", "--expect", "@list.txt"], in: session.folder)
+        #expect(split.status == 0, "\(split.stderr)")
+        let complete = InProcess.run(["alphabet", "--missing"], in: session.folder)
+        #expect(complete.status == 0 && complete.stdout.isEmpty)
+        #expect(complete.stderr == "assets alphabet: every token the pack needs has a recording\n")
+        for name in ["unit_jiao.wav", "digit_2.wav"] {
+            try FileManager.default.removeItem(at: session.folder.appendingPathComponent("raw-audio/" + name))
+        }
+        #expect(InProcess.run(["alphabet", "--missing"], in: session.folder).stdout == "二\n角\n")
+        // Another style for one run: its own characters, 零 and 万 already served by recordings.
+        let financial = InProcess.run(["alphabet", "--missing", "--styles", "financial"], in: session.folder)
+        #expect(financial.stdout.split(separator: "\n").joined() == "角壹贰叁肆伍陆柒捌玖拾佰仟")
+    }
+
     @Test func aWrongCountWritesTheLabelsToMendAndNoRecording() throws {
         let session = try Self.pack()
         defer { try? FileManager.default.removeItem(at: session.folder) }

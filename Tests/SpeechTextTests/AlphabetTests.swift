@@ -71,3 +71,22 @@ import Testing
         }
     }
 }
+
+/// The order a voice talent reads the tokens in: digits, then units, then money words, each token once.
+@Suite struct ReadingOrderTests {
+    @Test func spokenComesFirstAsTheSpecListsIt() {
+        let expected = "零 一 二 三 四 五 六 七 八 九 两 十 百 千 万 亿 点 元 角 分 整".split(separator: " ")
+        #expect(SpeechConverter.readingOrder.prefix(expected.count).map(\.text) == expected.map(String.init))
+    }
+
+    @Test func everyTokenOfEveryAlphabetOnce() {
+        let order = SpeechConverter.readingOrder
+        #expect(Set(order).count == order.count)
+        #expect(Set(order) == SpeechConverter.alphabet(styles: ReadingStyle.allCases, forms: AmountForm.allCases))
+        // Each other style's own characters follow in its order: the financial digits from 壹 to 玖.
+        let financial = "壹贰叁肆伍陆柒捌玖拾佰仟".map { Token(String($0)) }
+        let positions = financial.map { order.firstIndex(of: $0)! }
+        #expect(positions == positions.sorted())
+        #expect(order.firstIndex(of: "〇")! < order.firstIndex(of: "萬")!)
+    }
+}

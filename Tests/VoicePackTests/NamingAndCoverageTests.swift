@@ -90,6 +90,24 @@ import VoicePack
         #expect(coverage.aliases.chain(from: "甲").cycle)
     }
 
+    /// The list a voice talent reads: what the settings need, an alias's token left to the token it names,
+    /// in reading order, phrases last; with recordings, only what none of them serves.
+    @Test func whatToRecordFollowsTheSettings() throws {
+        var settings = Settings()
+        settings.styles = [.formatter]
+        settings.forms = [.yuan]
+        settings.maximumAmount = try Amount(parsing: "99999999.99")
+        settings.aliases = ["〇": "零"]
+        settings.phrases = ["phrase_wechat": "微信收款"]
+        settings.templates = ["wechat": "微信收款，{amount}"]
+        let coverage = Coverage(settings: settings)
+        #expect(coverage.toRecord().map(\.text) == "零一二三四五六七八九十百千万元角分整".map(String.init) + ["微信收款"])
+        #expect(coverage.toRecord(besides: ["零", "一", "元", "微信收款", "亿"]).map(\.text).joined() == "二三四五六七八九十百千万角分整")
+        let everything = Set(coverage.toRecord())
+        #expect(coverage.toRecord(besides: everything).isEmpty)
+        #expect(coverage.missing(from: everything).isEmpty)
+    }
+
     @Test func witnessesAreTheSmallestAmounts() throws {
         var settings = Settings()
         settings.styles = [.formatter, .formatterHant]
