@@ -35,7 +35,7 @@ public struct AlphabetOptions: Equatable, Sendable {
             },
             Option(
                 flag: "--to-record",
-                "what the pack needs recorded, by its assets.json (styles, forms, maximumAmount,\ntemplates; a token with an alias left to the one it names), in reading order:\n零 一 … 九 两 十 百 千 万 亿 点 元 角 分 整, the other styles', then phrases"
+                "what the pack needs recorded, by its assets.json (styles, forms, maximumAmount,\ntemplates; a token with an alias left to the one it names), in reading order:\nzero, digits, units, point, money words (零 一 … 九 两 十 … 亿 点 元 角 分 整), phrases"
             ) { $0.toRecord = true },
             Option(flag: "--missing", "--to-record, leaving out what a recording in the raw folder serves already") {
                 ($0.toRecord, $0.missingOnly) = (true, true)

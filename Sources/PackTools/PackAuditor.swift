@@ -59,7 +59,7 @@ public enum PackAuditor {
         let available = Set((manifest?.fragments ?? []).map { Token($0.token) })
         let coverage = Coverage(settings: settings)
         func row(_ name: String, _ needed: Set<Token>) -> AuditReport.CoverageRow {
-            let sorted = needed.sorted()
+            let sorted = SpeechConverter.inReadingOrder(needed)
             return AuditReport.CoverageRow(
                 name: name, needed: sorted,
                 aliased: sorted.filter {

@@ -106,23 +106,29 @@ public struct SpeechConverter: Sendable, Hashable {
         return tokens
     }
 
-    /// Every token of every style, in the order a voice talent reads them: the spoken style's digits from 零,
-    /// 两, its units from 十 to 亿 and its point, the money words (元 角 分 整), then what each other style
-    /// adds, in the same order (〇; 萬 億 點; 壹 … 玖 拾 佰 仟).
+    /// Every token of every style, in the order a voice talent reads them: zero (零 〇), the digits (一 … 九 两,
+    /// 壹 … 玖), the units from ten to thousand (十 百 千, 拾 佰 仟), then 万 亿 萬 億, the point, and the money
+    /// words (元 角 分 整). One style's tokens, taken alone, keep that order.
     public static let readingOrder: [Token] = {
+        let styles = ReadingStyle.allCases.map(Numerals.of)
+        let zeros = styles.flatMap { [$0.digits[0], $0.gap, $0.zeroBeforePoint] }
+        let digits = styles.flatMap { $0.digits.dropFirst() + ($0.liang.map { [$0] } ?? []) }
+        let units = styles.flatMap { [$0.ten, $0.hundred, $0.thousand] }
+        let largeUnits = styles.flatMap { [$0.tenThousand, $0.hundredMillion] }
+        let money = [MoneyWord.yuan, MoneyWord.jiao, MoneyWord.fen, MoneyWord.exact]
         var order: [Token] = []
-        for style in ReadingStyle.allCases {
-            let numerals = Numerals.of(style)
-            let said =
-                numerals.digits + (numerals.liang.map { [$0] } ?? [])
-                + [
-                    numerals.gap, numerals.ten, numerals.hundred, numerals.thousand, numerals.tenThousand,
-                    numerals.hundredMillion, numerals.point, numerals.zeroBeforePoint,
-                ] + (style == .spoken ? [MoneyWord.yuan, MoneyWord.jiao, MoneyWord.fen, MoneyWord.exact] : [])
-            for token in said where !order.contains(token) { order.append(token) }
+        for token in zeros + digits + units + largeUnits + styles.map(\.point) + money where !order.contains(token) {
+            order.append(token)
         }
         return order
     }()
+
+    /// `tokens` as a person reads a list of them: those of `readingOrder` in its order, then the others
+    /// (phrases) by Unicode scalar value.
+    public static func inReadingOrder(_ tokens: Set<Token>) -> [Token] {
+        let numerals = readingOrder.filter(tokens.contains)
+        return numerals + tokens.subtracting(numerals).sorted()
+    }
 
     /// 一百二十三元四角五分; 一百元零五分; 五角; 一百元整.
     private func yuanForm(_ amount: Amount) -> [Token] {

@@ -16,7 +16,8 @@ public struct Coverage: Sendable {
 
     public var phrases: Set<String> { Set(settings.phrases.values) }
 
-    /// Every token needed, with who needs it, sorted by token.
+    /// Every token needed, with who needs it, in reading order (`SpeechConverter.inReadingOrder`): 零 一 … 九
+    /// before 十 百 千, phrases last.
     public var needs: [Need] {
         var neededBy: [Token: [String]] = [:]
         for style in settings.styles {
@@ -31,7 +32,7 @@ public struct Coverage: Sendable {
                 neededBy[token, default: []].append("template \(name)")
             }
         }
-        return neededBy.keys.sorted().map { Need(token: $0, neededBy: neededBy[$0]!) }
+        return SpeechConverter.inReadingOrder(Set(neededBy.keys)).map { Need(token: $0, neededBy: neededBy[$0]!) }
     }
 
     /// The aliases, and the rule by which a token finds the fragment that plays it.
@@ -53,9 +54,7 @@ public struct Coverage: Sendable {
         for need in needs where aliases.player(of: need.token, hasFragment: recorded.contains) == nil {
             tokens.insert(aliases.chain(from: need.token).tokens.last!)
         }
-        let order = SpeechConverter.readingOrder
-        let numerals = order.filter(tokens.contains)
-        return numerals + tokens.subtracting(numerals).sorted()
+        return SpeechConverter.inReadingOrder(tokens)
     }
 
     /// The smallest amount above zero (to the 分, up to 1000 yuan, then powers of ten) that the enabled

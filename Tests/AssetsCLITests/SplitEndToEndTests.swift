@@ -58,7 +58,7 @@ import Testing
         #expect(InProcess.run(["alphabet", "--missing"], in: session.folder).stdout == "二\n角\n")
         // Another style for one run: its own characters, 零 and 万 already served by recordings.
         let financial = InProcess.run(["alphabet", "--missing", "--styles", "financial"], in: session.folder)
-        #expect(financial.stdout.split(separator: "\n").joined() == "角壹贰叁肆伍陆柒捌玖拾佰仟")
+        #expect(financial.stdout.split(separator: "\n").joined() == "壹贰叁肆伍陆柒捌玖拾佰仟角")
     }
 
     @Test func aWrongCountWritesTheLabelsToMendAndNoRecording() throws {

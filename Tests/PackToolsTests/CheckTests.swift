@@ -63,6 +63,18 @@ func coveredPack() throws -> TestPack {
         #expect(check(pack).passed)
     }
 
+    /// Missing tokens are listed as a person reads them (壹 贰 叁 …), not by code point (仟 伍 佰 …), in check and
+    /// in the audit's coverage.
+    @Test func missingTokensComeInReadingOrder() throws {
+        let pack = try coveredPack()
+        pack.settings.styles = [.spoken, .financial]
+        let missing = check(pack).errors.filter { $0.category == .coverage }.map(\.subject.text)
+        #expect(missing.joined() == "壹贰叁肆伍陆柒捌玖拾佰仟")
+        let audit = PackAuditor.audit(paths: pack.paths, settings: pack.settings)
+        let financial = try #require(audit.coverage.first { $0.name == "financial/yuan" })
+        #expect(financial.needed.map(\.text).joined() == "零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整")
+    }
+
     @Test func theMessageShowsTheSmallestAmountThatNeedsIt() throws {
         let pack = try coveredPack()
         pack.settings.styles = [.spoken, .formatter]

@@ -74,9 +74,16 @@ import Testing
 
 /// The order a voice talent reads the tokens in: digits, then units, then money words, each token once.
 @Suite struct ReadingOrderTests {
-    @Test func spokenComesFirstAsTheSpecListsIt() {
-        let expected = "零 一 二 三 四 五 六 七 八 九 两 十 百 千 万 亿 点 元 角 分 整".split(separator: " ")
-        #expect(SpeechConverter.readingOrder.prefix(expected.count).map(\.text) == expected.map(String.init))
+    @Test func eachStyleReadsDigitsThenUnitsThenMoneyWords() {
+        func order(_ style: ReadingStyle) -> String {
+            let alphabet = SpeechConverter.alphabet(styles: [style], forms: AmountForm.allCases)
+            return SpeechConverter.readingOrder.filter(alphabet.contains).map(\.text).joined()
+        }
+        #expect(order(.spoken) == "零一二三四五六七八九两十百千万亿点元角分整")
+        #expect(order(.formatter) == "〇一二三四五六七八九十百千万亿点元角分整")
+        #expect(order(.formatterHant) == "零〇一二三四五六七八九十百千萬億點元角分整")
+        #expect(order(.financial) == "零壹贰叁肆伍陆柒捌玖拾佰仟万亿点元角分整")
+        #expect(SpeechConverter.inReadingOrder(["微信收款", "元", "八", "支付宝到账"]) == ["八", "元", "微信收款", "支付宝到账"])
     }
 
     @Test func everyTokenOfEveryAlphabetOnce() {
@@ -87,6 +94,6 @@ import Testing
         let financial = "壹贰叁肆伍陆柒捌玖拾佰仟".map { Token(String($0)) }
         let positions = financial.map { order.firstIndex(of: $0)! }
         #expect(positions == positions.sorted())
-        #expect(order.firstIndex(of: "〇")! < order.firstIndex(of: "萬")!)
+        #expect(order.firstIndex(of: "玖")! < order.firstIndex(of: "十")!)
     }
 }
