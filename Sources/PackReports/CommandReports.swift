@@ -10,6 +10,14 @@ public enum BuildReport {
             lines.append("assets build: finished the commit of an interrupted build first")
         }
         lines += (outcome.failures + outcome.warnings).map(\.description)
+        if outcome.stemsReadFromNames.count > 1 {
+            let stems = outcome.stemsReadFromNames.mapValues(\.text)
+            lines.append(
+                "assets build: \(stems.count) recordings are named as apps name them; listen to each, then put what they "
+                    + "say under \"stems\" in assets.json (a new one can be this):\n"
+                    + String(decoding: JSONLayout.indented(CanonicalJSON.data(["stems": stems])), as: UTF8.self)
+                    .dropLast())
+        }
         if !outcome.failures.isEmpty {
             let count = outcome.failures.count
             lines.append(

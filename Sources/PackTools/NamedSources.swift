@@ -10,12 +10,16 @@ struct NamedSources {
     private(set) var byToken: [Token: [SourceFile]] = [:]
     /// Each problem with the name of what it is about: the recording, or the token two recordings name.
     private(set) var problems: [(name: String, diagnostic: Diagnostic)] = []
+    /// The stems that name no token but read as one, as apps name their recordings (`tts_yuan`: 元).
+    private(set) var readings: [String: Token] = [:]
 
     init(_ sources: [SourceFile], naming: Naming, paths: PackPaths) {
         named.reserveCapacity(sources.count)
         for source in sources {
             guard let token = naming.token(forStem: source.stem) else {
-                problems.append((paths.display(source.url), Self.namesNoToken(source, naming: naming, paths: paths)))
+                let (problem, reading) = Self.namesNoToken(source, naming: naming, paths: paths)
+                problems.append((paths.display(source.url), problem))
+                readings[source.stem] = reading
                 continue
             }
             byToken[token, default: []].append(source)
@@ -32,19 +36,36 @@ struct NamedSources {
         }
     }
 
-    /// A recording whose stem names no token, with the stem it was likely meant to be when one is close.
-    private static func namesNoToken(_ source: SourceFile, naming: Naming, paths: PackPaths) -> Diagnostic {
-        guard let (stem, token) = naming.nearestStem(to: source.stem) else {
-            return Diagnostic(
-                .error, paths.subject(source.url), .naming, "'\(source.stem)' names no token",
-                fix:
-                    "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
-            )
+    /// A recording whose stem names no token, with the stem it was likely meant to be when one is close, or the
+    /// token its name likely says, as apps name their recordings (`tts_yuan`, `sound5`, `wan`): then that token too.
+    private static func namesNoToken(_ source: SourceFile, naming: Naming, paths: PackPaths) -> (Diagnostic, Token?) {
+        let subject = paths.subject(source.url)
+        let said = naming.likelyToken(forStem: source.stem)
+        if let (stem, token) = naming.nearestStem(to: source.stem), said == nil || said == token {
+            let problem = Diagnostic(
+                .error, subject, .naming, "'\(source.stem)' names no token (did you mean '\(stem)', for \(token)?)",
+                fix: "rename it to \(renamed(source, to: stem))")
+            return (problem, nil)
         }
-        let renamed = stem + source.url.lastPathComponent.dropFirst(source.stem.count)  // its extension kept
-        return Diagnostic(
-            .error, paths.subject(source.url), .naming,
-            "'\(source.stem)' names no token (did you mean '\(stem)', for \(token)?)", fix: "rename it to \(renamed)")
+        if let said {
+            let problem = Diagnostic(
+                .error, subject, .naming, "'\(source.stem)' names no token; its name reads as \(said)",
+                fix:
+                    "listen to it, then map it in assets.json (\"stems\": {\"\(source.stem)\": \"\(said)\"}) or rename it to \(renamed(source, to: naming.stem(for: said)))"
+            )
+            return (problem, said)
+        }
+        let problem = Diagnostic(
+            .error, subject, .naming, "'\(source.stem)' names no token",
+            fix:
+                "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
+        )
+        return (problem, nil)
+    }
+
+    /// The file's name with `stem` for its stem, its extension kept.
+    private static func renamed(_ source: SourceFile, to stem: String) -> String {
+        stem + source.url.lastPathComponent.dropFirst(source.stem.count)
     }
 
     /// The recordings that are their token's only one, in the sources' order: what a build makes fragments of.

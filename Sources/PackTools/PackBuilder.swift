@@ -46,6 +46,8 @@ public struct BuildOutcome: Sendable {
     public var finishedInterruptedCommit = false
     /// Set when the pack's spliced amounts called for another pack gain, and every fragment was built again.
     public var packGainChange: String?
+    /// Recordings' stems that name no token but whose names read as one (`tts_yuan`: 元), for a "stems" mapping.
+    public var stemsReadFromNames: [String: Token] = [:]
 }
 
 /// A build that cannot start: a wrong path or setting (exit status 2).
@@ -228,6 +230,7 @@ public enum PackBuilder {
             naming = Naming(settings: settings)
             let named = NamedSources(scan.sources, naming: naming, paths: paths)
             outcome.failures += named.problems.map(\.diagnostic)
+            outcome.stemsReadFromNames = named.readings
             previous = PreviousPack.load(
                 paths: paths, settings: settings, fingerprint: scan.fingerprint, record: scan.record, force: force)
             var toCompare: [(token: Token, source: SourceFile)] = []

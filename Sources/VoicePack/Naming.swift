@@ -20,6 +20,8 @@ public struct Naming: Sendable {
     /// each is thousands of entries in a pack of thousands of phrases.
     private let tokenToStem: Lazy<[Token: String]>
     private let known: Lazy<Set<Token>>
+    /// The enabled styles: which of a digit's tokens (一 or 壹) a name like `sound1` likely says.
+    let styles: [ReadingStyle]
 
     /// Tokens a file may be named after directly.
     public var knownTokens: Set<Token> { known.value }
@@ -31,6 +33,7 @@ public struct Naming: Sendable {
         for (stem, text) in settings.phrases { stemToToken[stem] = Token(text) }
         for (stem, token) in settings.stems { stemToToken[stem] = token }
         self.stemToToken = stemToToken
+        styles = settings.styles
         tokenToStem = Lazy { [stemToToken] in
             // The first stem in scalar order, when several name one token; found without sorting them all.
             var tokenToStem: [Token: String] = [:]

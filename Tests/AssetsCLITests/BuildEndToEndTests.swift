@@ -60,6 +60,42 @@ import Testing
         #expect(second.stdout.hasPrefix("built 0, unchanged 2: manifest.json is up to date"))
     }
 
+    /// A pack as an Android app ships it (`tts_5.mp3`, `tts_ten_thousand.mp3`): each recording's name is read as
+    /// the token it says, and the "stems" mapping the build prints, put in assets.json, builds the pack.
+    @Test func appNamesAreReadAndTheMappingItPrintsBuilds() throws {
+        let pack = Folder()
+        let digits = (0...9).map { "tts_\($0)" }
+        let units = [
+            "tts_ten", "tts_hundred", "tts_thousand", "tts_ten_thousand", "tts_billion", "tts_dot", "tts_yuan",
+        ]
+        for stem in digits + units + ["tts_success"] { try pack.record(stem + ".wav") }
+        let settings = #"{"styles": ["spoken"], "forms": ["decimal"], "aliases": {"两": "二"}"#
+        try pack.write("assets.json", settings + "}")
+        let named = InProcess.run(["build"], in: pack.url)
+        #expect(named.status == 1)
+        #expect(
+            named.stderr.contains(
+                #"raw-audio/tts_ten_thousand.wav: error: [naming] 'tts_ten_thousand' names no token; its name reads as 万: listen to it, then map it in assets.json ("stems": {"tts_ten_thousand": "万"}) or rename it to unit_wan.wav"#
+            ))
+        #expect(named.stderr.contains("[naming] 'tts_success' names no token: rename it to a default stem"))
+        #expect(named.stderr.contains("assets build: 17 recordings are named as apps name them"))
+        let block = try #require(named.stderr.components(separatedBy: "(a new one can be this):\n").last)
+        let json = block.components(separatedBy: "\n}\n")[0] + "\n}"
+        let stems = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: String]])?["stems"])
+        #expect(stems.count == 17 && stems["tts_billion"] == "亿" && stems["tts_0"] == "零" && stems["tts_dot"] == "点")
+
+        // The designer listens, pastes the mapping, and leaves out the phrase the app no longer says.
+        let mapping = String(json.dropFirst().dropLast().trimmingCharacters(in: .whitespacesAndNewlines))
+        try pack.write("assets.json", settings + ", " + mapping + "}")
+        try FileManager.default.removeItem(at: pack.url.appendingPathComponent("raw-audio/tts_success.wav"))
+        let mapped = InProcess.run(["build"], in: pack.url)
+        #expect(mapped.status == 0, "\(mapped.stderr)")
+        #expect(mapped.stdout.hasPrefix("built 17, unchanged 0"))
+        let check = InProcess.run(["check"], in: pack.url)
+        #expect(!check.stdout.contains("[naming]") && !check.stdout.contains("[coverage]"), "\(check.stdout)")
+    }
+
     @Test func aBadRecordingExitsOneAndChangesNothing() throws {
         let pack = Folder()
         try pack.record("digit_1.wav")

@@ -46,6 +46,40 @@ import VoicePack
     }
 }
 
+/// Names as payment apps ship their recordings, read as the tokens they say: the conventions of eighteen real
+/// apps' packs (the names only), where a guess is checked against what each app's code plays.
+@Suite struct AppStemReadingTests {
+    @Test func appNamesReadAsTheirTokens() {
+        let naming = Naming(settings: Settings())
+        let cases: [(String, Token?)] = [
+            ("tts_0", "零"), ("tts_9", "九"), ("tts_ten", "十"), ("tts_hundred", "百"), ("tts_thousand", "千"),
+            ("tts_ten_thousand", "万"), ("tts_ten_million", "亿"), ("tts_billion", "亿"), ("tts_dot", "点"),
+            ("tts_yuan", "元"), ("media100", "百"), ("media1000", "千"), ("media5", "五"), ("sound7", "七"),
+            ("soundzheng", "整"), ("_3", "三"), ("3_", "三"), ("unitthousand_", "千"),
+            ("unithundredmillion_", "亿"), ("dian_", "点"), ("zero", "零"), ("seven", "七"), ("ten_thousand", "万"),
+            ("point", "点"), ("ling", "零"), ("er", "二"), ("qi", "七"), ("yii", "亿"), ("wan", "万"), ("bai", "百"),
+            ("jiao", "角"), ("fen", "分"), ("Digit_05", "五"), ("4", "四"),
+            // 一 in two apps, 亿 in a third; phrases and anything else: no guess.
+            ("yi", nil), ("tts_success", nil), ("tts_ali_start", nil), ("digit_1 copy", nil), ("sound", nil),
+            ("media42", nil), ("t0", nil),
+        ]
+        for (stem, token) in cases { #expect(naming.likelyToken(forStem: stem) == token, "\(stem)") }
+    }
+
+    /// A digit's name in a pack that writes it in the financial style reads as the financial character.
+    @Test func digitsFollowTheEnabledStyles() {
+        var settings = Settings()
+        settings.styles = [.financial]
+        let financial = Naming(settings: settings)
+        #expect(financial.likelyToken(forStem: "sound1") == "壹")
+        #expect(financial.likelyToken(forStem: "soundshi") == "拾")
+        #expect(financial.likelyToken(forStem: "sound0") == "零")
+        #expect(financial.likelyToken(forStem: "soundwan") == "万")
+        settings.styles = [.spoken, .financial]
+        #expect(Naming(settings: settings).likelyToken(forStem: "sound1") == "一")
+    }
+}
+
 @Suite struct CoverageTests {
     @Test func needsAreTheAlphabetsAndTheTemplates() {
         var settings = Settings()

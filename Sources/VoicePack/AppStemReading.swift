@@ -1,0 +1,75 @@
+import SpeechText
+
+/// What a recording's name likely says when it names no token: the names payment apps ship their recordings
+/// under — a digit (`tts_5`, `media5`, `sound5`, `_5`, `5_`), an English or pinyin word (`five`, `wu`,
+/// `tts_ten_thousand`, `wan`, `tts_dot`, `dian`), a number (`media100`). A guess for a person to confirm by ear,
+/// never a mapping the build makes itself: apps name alike what they say differently (`yi` is 一 in one pack
+/// and 亿 in another, so it reads as neither).
+enum AppStemReading {
+    /// Prefixes apps put before the word, tried longest first.
+    static let prefixes = ["digit", "media", "sound", "voice", "unit", "tts"]
+
+    /// The word or number a stem holds, each character 0-9 or a-z: lowercased, the prefixes and separators gone.
+    static func word(of stem: String) -> String {
+        var word = stem.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        while let prefix = prefixes.first(where: { word.hasPrefix($0) && word.count > $0.count }) {
+            word.removeFirst(prefix.count)
+        }
+        return word
+    }
+
+    /// The spoken style's token a stem likely says, and the financial style's where it writes it otherwise.
+    static func tokens(forStem stem: String) -> [Token] {
+        let word = word(of: stem)
+        if let number = Int(word), let tokens = numbers[number] { return tokens }
+        return words[word] ?? []
+    }
+
+    static let numbers: [Int: [Token]] = {
+        var numbers: [Int: [Token]] = [:]
+        for (digit, (spoken, financial)) in zip("零一二三四五六七八九", "零壹贰叁肆伍陆柒捌玖").enumerated() {
+            numbers[digit] = [Token(String(spoken))] + (digit > 0 ? [Token(String(financial))] : [])
+        }
+        numbers[10] = ["十", "拾"]
+        numbers[100] = ["百", "佰"]
+        numbers[1000] = ["千", "仟"]
+        numbers[10_000] = ["万"]
+        numbers[100_000_000] = ["亿"]
+        return numbers
+    }()
+
+    static let words: [String: [Token]] = {
+        var words: [String: [Token]] = [:]
+        let english = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+        let pinyin = ["ling", "", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"]  // yi: 一 or 亿
+        for digit in 0..<10 {
+            words[english[digit]] = numbers[digit]
+            if !pinyin[digit].isEmpty { words[pinyin[digit]] = numbers[digit] }
+        }
+        for (names, number) in [
+            (["ten", "shi"], 10), (["hundred", "bai"], 100), (["thousand", "qian"], 1000),
+            (["tenthousand", "wan"], 10_000),
+            // The apps that name 亿 in English call it ten million or a billion as often as a hundred million.
+            (["hundredmillion", "tenmillion", "billion", "yii"], 100_000_000),
+        ] {
+            for name in names { words[name] = numbers[number] }
+        }
+        words["liang"] = ["两"]
+        for name in ["dot", "point", "dian"] { words[name] = ["点"] }
+        for (name, token) in [("yuan", "元"), ("jiao", "角"), ("fen", "分"), ("zheng", "整")] {
+            words[name] = [Token(token)]
+        }
+        return words
+    }()
+}
+
+extension Naming {
+    /// The token a stem that names none likely says by its name (`tts_yuan`: 元; `sound1`: 一, or 壹 when the
+    /// enabled styles say 壹 and not 一), or nil when it reads as none. See `AppStemReading`.
+    public func likelyToken(forStem stem: String) -> Token? {
+        let tokens = AppStemReading.tokens(forStem: stem)
+        guard tokens.count > 1 else { return tokens.first }
+        let said = SpeechConverter.alphabet(styles: styles, forms: AmountForm.allCases)
+        return tokens.first(where: said.contains) ?? tokens.first
+    }
+}
