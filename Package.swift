@@ -113,7 +113,9 @@ let package = Package(
             dependencies: ["PackTools", "AudioPipeline", "PackManifest", "VoicePack", "SpeechText"],
             path: "Tests/TestSupport"),
         .testTarget(name: "CommandKitTests", dependencies: ["CommandKit"]),
-        .testTarget(name: "PackReportsTests", dependencies: ["PackReports", "PackTools", "PackManifest", "VoicePack"]),
+        .testTarget(
+            name: "PackReportsTests",
+            dependencies: ["PackReports", "PackTools", "PackManifest", "SpeechText", "VoicePack"]),
         .testTarget(
             name: "AssetsCLITests",
             dependencies: [

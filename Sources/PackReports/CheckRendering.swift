@@ -1,6 +1,7 @@
 import Foundation
 import PackManifest
 import PackTools
+import SpeechText
 import VoicePack
 
 /// `assets check`'s report in text (a line per finding and a summary), JSON and JUnit: pure functions of
@@ -18,7 +19,7 @@ public enum CheckRendering {
         let warningText = warnings == 0 ? "" : ", \(counted(warnings, "warning"))"
         guard report.passed else {
             let errors = report.errors.count
-            return "assets check: \(counted(errors, "problem"))\(warningText)"
+            return "assets check: \(counted(errors, "problem"))\(warningText)" + narrowing(report)
         }
         let tokens = report.cases.filter { $0.category == .coverage }.count
         var line =
@@ -32,6 +33,24 @@ public enum CheckRendering {
             line += String(format: "; longest utterance %.1f s", longest.durationMs / 1000)
         }
         return line + warningText
+    }
+
+    /// When every style was checked (the settings' default) and some of the styles and forms have every fragment
+    /// while others do not — a pack taken over from an app — the settings that ask for those only.
+    static func narrowing(_ report: CheckReport) -> String {
+        let covered = report.coveredInFull
+        guard report.styles.count == ReadingStyle.allCases.count, !covered.isEmpty,
+            covered.count < report.styles.count * report.forms.count
+        else { return "" }
+        let styles = report.styles.filter { style in covered.contains { $0.style == style } }
+        let forms = report.forms.filter { form in covered.contains { $0.form == form } }
+        let pairs = covered.map { "\($0.style.name)/\($0.form.name)" }.joined(separator: ", ")
+        guard styles.count * forms.count == covered.count else {
+            return "; \(pairs) have every fragment: set \"styles\" and \"forms\" in assets.json to what the app says"
+        }
+        let list = { (names: [String]) in "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        return "; \(pairs) \(covered.count == 1 ? "has" : "have") every fragment: if the app says amounts only so, "
+            + "set \"styles\": \(list(styles.map(\.name))) and \"forms\": \(list(forms.map(\.name))) in assets.json"
     }
 
     /// One test suite per check category, one test case per thing checked; warnings go to system-out.

@@ -24,6 +24,8 @@ public struct CheckReport: Sendable {
     public var voices: VoiceConsistency?
     public var styles: [ReadingStyle] = []
     public var forms: [AmountForm] = []
+    /// The styles and forms checked whose every token has a fragment (its own or an alias's), in their order.
+    public var coveredInFull: [(style: ReadingStyle, form: AmountForm)] = []
 
     public var findings: [Diagnostic] { cases.flatMap(\.findings) }
     public var errors: [Diagnostic] { findings.filter { $0.severity == .error } }
@@ -252,6 +254,14 @@ public enum PackChecker {
             report.add(.naming, "alias \(alias)", findings)
         }
         let missing = Set(coverage.missing(from: available).map(\.token))
+        for style in settings.styles {
+            for form in settings.forms
+            where SpeechConverter(style: style, form: form).alphabet(upTo: settings.amountBound).isDisjoint(
+                with: missing)
+            {
+                report.coveredInFull.append((style, form))
+            }
+        }
         for need in coverage.needs {
             var findings: [Diagnostic] = []
             if missing.contains(need.token) {

@@ -1,6 +1,7 @@
 import Foundation
 import PackManifest
 import PackReports
+import SpeechText
 import Testing
 import VoicePack
 
@@ -36,6 +37,34 @@ import VoicePack
         #expect(xml.contains("<failure message=\"no fragment &amp; no alias\">"))
         #expect(xml.contains("<system-out>normalized/digit_3.wav: warning: [sound] 3: cut: re-export</system-out>"))
         #expect(xml.contains("<testsuites name=\"assets check\" tests=\"3\" failures=\"1\">"))
+    }
+
+    /// A failing check whose misses lie in some styles and forms only says which settings ask for the rest; not
+    /// when every pair checked misses something, nor when none does.
+    @Test func theSummarySaysWhichStylesAndFormsHaveEveryFragment() {
+        var report = Self.report()
+        (report.styles, report.forms) = (ReadingStyle.allCases, AmountForm.allCases)
+        let summary = { CheckRendering.summary(report, settings: Settings()) }
+        #expect(summary() == "assets check: 1 problem, 1 warning")
+        report.coveredInFull = [(.spoken, .decimal)]
+        #expect(
+            summary()
+                == #"assets check: 1 problem, 1 warning; spoken/decimal has every fragment: if the app says amounts only so, set "styles": ["spoken"] and "forms": ["decimal"] in assets.json"#
+        )
+        report.coveredInFull = [(.spoken, .yuan), (.spoken, .decimal), (.financial, .yuan), (.financial, .decimal)]
+        #expect(
+            summary().hasSuffix(
+                #"set "styles": ["spoken", "financial"] and "forms": ["yuan", "decimal"] in assets.json"#))
+        report.coveredInFull = [(.spoken, .yuan), (.financial, .decimal)]
+        #expect(
+            summary().hasSuffix(
+                #"; spoken/yuan, financial/decimal have every fragment: set "styles" and "forms" in assets.json to what the app says"#
+            ))
+        report.coveredInFull = ReadingStyle.allCases.flatMap { style in AmountForm.allCases.map { (style, $0) } }
+        #expect(summary() == "assets check: 1 problem, 1 warning")
+        // The styles were chosen (in assets.json or by --styles): no advice on choosing them.
+        (report.styles, report.coveredInFull) = ([.spoken, .formatter], [(.spoken, .yuan)])
+        #expect(summary() == "assets check: 1 problem, 1 warning")
     }
 
     /// Xcode and GitHub lines: a file's finding on the file, a token's on the settings file, with the subject

@@ -68,8 +68,10 @@ func coveredPack() throws -> TestPack {
     @Test func missingTokensComeInReadingOrder() throws {
         let pack = try coveredPack()
         pack.settings.styles = [.spoken, .financial]
-        let missing = check(pack).errors.filter { $0.category == .coverage }.map(\.subject.text)
+        let report = check(pack)
+        let missing = report.errors.filter { $0.category == .coverage }.map(\.subject.text)
         #expect(missing.joined() == "壹贰叁肆伍陆柒捌玖拾佰仟")
+        #expect(report.coveredInFull.map { "\($0.style.name)/\($0.form.name)" } == ["spoken/yuan"])
         let audit = PackAuditor.audit(paths: pack.paths, settings: pack.settings)
         let financial = try #require(audit.coverage.first { $0.name == "financial/yuan" })
         #expect(financial.needed.map(\.text).joined() == "零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整")
