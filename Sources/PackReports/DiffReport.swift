@@ -21,7 +21,12 @@ public enum DiffReport {
 
     /// What a changed fragment is, in a few words.
     public static func summary(_ change: PackDiff.Change) -> String {
-        if change.before.fragment.source.sha256 == change.after.fragment.source.sha256 {
+        if change.sameRecording {
+            let (before, after) = (change.before.fragment.source.file, change.after.fragment.source.file)
+            guard before == after else {
+                return "the same recording, renamed from \(before)"
+                    + (change.figures.isEmpty ? ": it sounds the same, no amount changed" : "")
+            }
             return "the same recording, built another way"
         }
         if let other = change.recordingOf { return "the recording \(other) had: two files swapped, or one copied?" }

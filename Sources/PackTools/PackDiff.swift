@@ -60,6 +60,9 @@ public struct PackDiff: Sendable {
         public let recordingOf: String?
         public let before: Entry
         public let after: Entry
+
+        /// Both sides were made from the same bytes of recording (perhaps under another name).
+        public var sameRecording: Bool { before.fragment.source.sha256 == after.fragment.source.sha256 }
     }
 
     /// A field of the manifest's header, as JSON text on each side (nil where absent); `diff`'s JSON writes it as
@@ -184,7 +187,10 @@ extension PackDiff {
                 changed.append(change(old, fragment, sides: sides, tokenBySource: tokenBySource))
             }
         }
-        var touched = Set(added.map(\.token) + removed.map(\.token) + changed.map(\.token))
+        // A fragment made again from the same recording, no figure moved (its file renamed, so its dither is
+        // another): nothing in an amount sounds otherwise, and none is played for it.
+        let heard = changed.filter { !($0.figures.isEmpty && $0.sameRecording) }
+        var touched = Set(added.map(\.token) + removed.map(\.token) + heard.map(\.token))
         // Other joins (`splice`) change how every amount sounds, though no fragment moved: all are played.
         if sides.before.settings.splice != sides.after.settings.splice {
             touched.formUnion((then.manifest.fragments + now.manifest.fragments).map(\.token))

@@ -79,6 +79,31 @@ import Testing
         #expect(recordingOf == ["一": "五", "五": "一", "八": nil])
     }
 
+    /// A recording renamed (digit_5.wav to 五.wav) is the same recording: its fragment is made again (its file's
+    /// name seeds its dither), no figure moves, and no amount is played for it.
+    @Test func aRenamedRecordingIsSaidSoAndPlaysNoAmount() throws {
+        let pack = TestPack()
+        try Data(Self.settings.utf8).write(to: pack.url("assets.json"))
+        for (stem, token) in Self.stems {
+            try Self.record(pack, stem, TonalVoice.syllable(try #require(Tone.citation(of: token))))
+        }
+        try Self.expectBuilt(pack)
+        try Self.git(pack.root, ["init", "-q"])
+        try Self.git(pack.root, ["add", "-A"])
+        try Self.git(pack.root, ["commit", "-q", "-m", "the pack"])
+        try FileManager.default.moveItem(at: pack.url("raw-audio/digit_5.wav"), to: pack.url("raw-audio/五.wav"))
+        try Self.expectBuilt(pack)
+
+        let text = InProcess.run(["diff"], in: pack.root)
+        #expect(text.stdout.hasPrefix("assets diff against HEAD: 1 changed, 0 added, 0 removed, 14 unchanged\n"))
+        #expect(
+            text.stdout.contains(
+                "  五  the same recording, renamed from raw-audio/digit_5.wav: it sounds the same, no amount changed\n"),
+            "\(text.stdout)")
+        let diff = try Self.json(InProcess.run(["diff", "--format", "json"], in: pack.root).stdout)
+        #expect((diff["utterances"] as? [Any])?.isEmpty == true)
+    }
+
     static func expectBuilt(_ pack: TestPack) throws {
         let result = InProcess.run(["build"], in: pack.root)
         #expect(result.status == 0, "\(result.stderr)")
