@@ -39,24 +39,33 @@ struct NamedSources {
     /// A recording whose stem names no token, with the stem it was likely meant to be when one is close, or the
     /// token its name likely says, as apps name their recordings (`tts_yuan`, `sound5`, `wan`): then that token too.
     private static func namesNoToken(_ source: SourceFile, naming: Naming, paths: PackPaths) -> (Diagnostic, Token?) {
-        let subject = paths.subject(source.url)
-        let said = naming.likelyToken(forStem: source.stem)
-        if let (stem, token) = naming.nearestStem(to: source.stem), said == nil || said == token {
+        let (subject, stem) = (paths.subject(source.url), source.stem)
+        let readings = naming.readings(ofStem: stem)
+        if let (near, token) = naming.nearestStem(to: stem), readings.isEmpty || readings == [token] {
             let problem = Diagnostic(
-                .error, subject, .naming, "'\(source.stem)' names no token (did you mean '\(stem)', for \(token)?)",
-                fix: "rename it to \(renamed(source, to: stem))")
+                .error, subject, .naming, "'\(stem)' names no token (did you mean '\(near)', for \(token)?)",
+                fix: "rename it to \(renamed(source, to: near))")
             return (problem, nil)
         }
-        if let said {
+        if let said = readings.first, readings.count == 1 {
             let problem = Diagnostic(
-                .error, subject, .naming, "'\(source.stem)' names no token; its name reads as \(said)",
+                .error, subject, .naming, "'\(stem)' names no token; its name reads as \(said)",
                 fix:
-                    "listen to it, then map it in assets.json (\"stems\": {\"\(source.stem)\": \"\(said)\"}) or rename it to \(renamed(source, to: naming.stem(for: said)))"
+                    "listen to it, then map it in assets.json (\"stems\": {\"\(stem)\": \"\(said)\"}) or rename it to \(renamed(source, to: naming.stem(for: said)))"
             )
             return (problem, said)
         }
+        if !readings.isEmpty {
+            let either = readings.map(\.text).joined(separator: " or ")
+            let problem = Diagnostic(
+                .error, subject, .naming, "'\(stem)' names no token; its name reads as \(either), apps say both",
+                fix:
+                    "listen to it, then map it in assets.json to the one it says (\"stems\": {\"\(stem)\": \"\(readings[0])\"}, or \"\(readings[1])\")"
+            )
+            return (problem, nil)
+        }
         let problem = Diagnostic(
-            .error, subject, .naming, "'\(source.stem)' names no token",
+            .error, subject, .naming, "'\(stem)' names no token",
             fix:
                 "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
         )

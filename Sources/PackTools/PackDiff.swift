@@ -187,8 +187,7 @@ extension PackDiff {
                 changed.append(change(old, fragment, sides: sides, tokenBySource: tokenBySource))
             }
         }
-        // A fragment made again from the same recording, no figure moved (its file renamed, so its dither is
-        // another): nothing in an amount sounds otherwise, and none is played for it.
+        // Made again from the same recording with no figure moved (renamed: its dither is another): not heard.
         let heard = changed.filter { !($0.figures.isEmpty && $0.sameRecording) }
         var touched = Set(added.map(\.token) + removed.map(\.token) + heard.map(\.token))
         // Other joins (`splice`) change how every amount sounds, though no fragment moved: all are played.

@@ -3,8 +3,8 @@ import SpeechText
 /// What a recording's name likely says when it names no token: the names payment apps ship their recordings
 /// under — a digit (`tts_5`, `media5`, `sound5`, `_5`, `5_`), an English or pinyin word (`five`, `wu`,
 /// `tts_ten_thousand`, `wan`, `tts_dot`, `dian`), a number (`media100`). A guess for a person to confirm by ear,
-/// never a mapping the build makes itself: apps name alike what they say differently (`yi` is 一 in one pack
-/// and 亿 in another, so it reads as neither).
+/// never a mapping the build makes itself: apps name alike what they say differently (`yi` is 一 in two real
+/// packs and 亿 in a third, so it reads as either).
 enum AppStemReading {
     /// Prefixes apps put before the word, tried longest first.
     static let prefixes = ["digit", "media", "sound", "voice", "unit", "tts"]
@@ -18,10 +18,11 @@ enum AppStemReading {
         return word
     }
 
-    /// The spoken style's token a stem likely says, and the financial style's where it writes it otherwise.
-    static func tokens(forStem stem: String) -> [Token] {
+    /// What a stem likely says: each number or word it may be (one, but for `yi`), as the spoken style's token
+    /// and the financial style's where it writes it otherwise.
+    static func readings(ofStem stem: String) -> [[Token]] {
         let word = word(of: stem)
-        if let number = Int(word), let tokens = numbers[number] { return tokens }
+        if let number = Int(word), let tokens = numbers[number] { return [tokens] }
         return words[word] ?? []
     }
 
@@ -38,13 +39,13 @@ enum AppStemReading {
         return numbers
     }()
 
-    static let words: [String: [Token]] = {
-        var words: [String: [Token]] = [:]
+    static let words: [String: [[Token]]] = {
+        var words: [String: [[Token]]] = [:]
         let english = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-        let pinyin = ["ling", "", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"]  // yi: 一 or 亿
+        let pinyin = ["ling", "", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"]  // yi: below
         for digit in 0..<10 {
-            words[english[digit]] = numbers[digit]
-            if !pinyin[digit].isEmpty { words[pinyin[digit]] = numbers[digit] }
+            words[english[digit]] = [numbers[digit]!]
+            if !pinyin[digit].isEmpty { words[pinyin[digit]] = [numbers[digit]!] }
         }
         for (names, number) in [
             (["ten", "shi"], 10), (["hundred", "bai"], 100), (["thousand", "qian"], 1000),
@@ -52,24 +53,26 @@ enum AppStemReading {
             // The apps that name 亿 in English call it ten million or a billion as often as a hundred million.
             (["hundredmillion", "tenmillion", "billion", "yii"], 100_000_000),
         ] {
-            for name in names { words[name] = numbers[number] }
+            for name in names { words[name] = [numbers[number]!] }
         }
-        words["liang"] = ["两"]
-        for name in ["dot", "point", "dian"] { words[name] = ["点"] }
+        words["liang"] = [["两"]]
+        words["yi"] = [numbers[1]!, numbers[100_000_000]!]  // yī and yì: apart by their tones, which names do not write
+        for name in ["dot", "point", "dian"] { words[name] = [["点"]] }
         for (name, token) in [("yuan", "元"), ("jiao", "角"), ("fen", "分"), ("zheng", "整")] {
-            words[name] = [Token(token)]
+            words[name] = [[Token(token)]]
         }
         return words
     }()
 }
 
 extension Naming {
-    /// The token a stem that names none likely says by its name (`tts_yuan`: 元; `sound1`: 一, or 壹 when the
-    /// enabled styles say 壹 and not 一), or nil when it reads as none. See `AppStemReading`.
-    public func likelyToken(forStem stem: String) -> Token? {
-        let tokens = AppStemReading.tokens(forStem: stem)
-        guard tokens.count > 1 else { return tokens.first }
+    /// What a stem that names no token likely says by its name, as apps name their recordings: one token
+    /// (`tts_yuan`: 元; `sound1`: 一, or 壹 when the enabled styles say 壹 and not 一), the tokens it may be
+    /// (`yi`: 一 or 亿), or none. See `AppStemReading`.
+    public func readings(ofStem stem: String) -> [Token] {
+        let readings = AppStemReading.readings(ofStem: stem)
+        guard !readings.isEmpty else { return [] }
         let said = SpeechConverter.alphabet(styles: styles, forms: AmountForm.allCases)
-        return tokens.first(where: said.contains) ?? tokens.first
+        return readings.map { variants in variants.first(where: said.contains) ?? variants[0] }
     }
 }

@@ -68,7 +68,7 @@ import Testing
         let units = [
             "tts_ten", "tts_hundred", "tts_thousand", "tts_ten_thousand", "tts_billion", "tts_dot", "tts_yuan",
         ]
-        for stem in digits + units + ["tts_success"] { try pack.record(stem + ".wav") }
+        for stem in digits + units + ["tts_success", "yi"] { try pack.record(stem + ".wav") }
         let settings = #"{"styles": ["spoken"], "forms": ["decimal"], "aliases": {"两": "二"}"#
         try pack.write("assets.json", settings + "}")
         let named = InProcess.run(["build"], in: pack.url)
@@ -78,6 +78,10 @@ import Testing
                 #"raw-audio/tts_ten_thousand.wav: error: [naming] 'tts_ten_thousand' names no token; its name reads as 万: listen to it, then map it in assets.json ("stems": {"tts_ten_thousand": "万"}) or rename it to unit_wan.wav"#
             ))
         #expect(named.stderr.contains("[naming] 'tts_success' names no token: rename it to a default stem"))
+        #expect(
+            named.stderr.contains(
+                #"[naming] 'yi' names no token; its name reads as 一 or 亿, apps say both: listen to it, then map it in assets.json to the one it says ("stems": {"yi": "一"}, or "亿")"#
+            ))
         #expect(named.stderr.contains("assets build: 17 recordings are named as apps name them"))
         let block = try #require(named.stderr.components(separatedBy: "(a new one can be this):\n").last)
         let json = block.components(separatedBy: "\n}\n")[0] + "\n}"
@@ -85,10 +89,12 @@ import Testing
             (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: [String: String]])?["stems"])
         #expect(stems.count == 17 && stems["tts_billion"] == "亿" && stems["tts_0"] == "零" && stems["tts_dot"] == "点")
 
-        // The designer listens, pastes the mapping, and leaves out the phrase the app no longer says.
+        // The designer listens, pastes the mapping, and leaves out what the app no longer says.
         let mapping = String(json.dropFirst().dropLast().trimmingCharacters(in: .whitespacesAndNewlines))
         try pack.write("assets.json", settings + ", " + mapping + "}")
-        try FileManager.default.removeItem(at: pack.url.appendingPathComponent("raw-audio/tts_success.wav"))
+        for name in ["tts_success.wav", "yi.wav"] {
+            try FileManager.default.removeItem(at: pack.url.appendingPathComponent("raw-audio/" + name))
+        }
         let mapped = InProcess.run(["build"], in: pack.url)
         #expect(mapped.status == 0, "\(mapped.stderr)")
         #expect(mapped.stdout.hasPrefix("built 17, unchanged 0"))
