@@ -67,7 +67,7 @@ struct NamedSources {
         let problem = Diagnostic(
             .error, subject, .naming, "'\(stem)' names no token",
             fix:
-                "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), or map it under \"stems\" or \"phrases\" in assets.json"
+                "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), map it under \"stems\" or \"phrases\" in assets.json, or move it out of \(paths.display(paths.raw))/ if no amount plays it"
         )
         return (problem, nil)
     }
