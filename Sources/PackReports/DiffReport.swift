@@ -23,11 +23,9 @@ public enum DiffReport {
     public static func summary(_ change: PackDiff.Change) -> String {
         if change.sameRecording {
             let (before, after) = (change.before.fragment.source.file, change.after.fragment.source.file)
-            guard before == after else {
-                return "the same recording, renamed from \(before)"
-                    + (change.figures.isEmpty ? ": it sounds the same, no amount changed" : "")
-            }
-            return "the same recording, built another way"
+            let how =
+                before == after ? "the same recording, built another way" : "the same recording, renamed from \(before)"
+            return how + (change.figures.isEmpty ? ": no figure moved, it sounds the same" : "")
         }
         if let other = change.recordingOf { return "the recording \(other) had: two files swapped, or one copied?" }
         return change.sameTake ? "the same take exported again" : "a new recording"

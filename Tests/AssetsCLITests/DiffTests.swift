@@ -98,7 +98,7 @@ import Testing
         #expect(text.stdout.hasPrefix("assets diff against HEAD: 1 changed, 0 added, 0 removed, 14 unchanged\n"))
         #expect(
             text.stdout.contains(
-                "  五  the same recording, renamed from raw-audio/digit_5.wav: it sounds the same, no amount changed\n"),
+                "  五  the same recording, renamed from raw-audio/digit_5.wav: no figure moved, it sounds the same\n"),
             "\(text.stdout)")
         let diff = try Self.json(InProcess.run(["diff", "--format", "json"], in: pack.root).stdout)
         #expect((diff["utterances"] as? [Any])?.isEmpty == true)
