@@ -62,6 +62,9 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public let position: TextPosition
     public let message: String
     public var description: String { "\(position): \(message)" }
+
+    /// The message for a text with nothing in it but white space.
+    public static let empty = "the file is empty"
 }
 
 extension JSONNode {
@@ -86,6 +89,7 @@ private struct JSONParser {
     mutating func document() throws(JSONSyntaxError) -> JSONNode {
         if scalars.first == "\u{FEFF}" { index = 1; lineStart = 1 }
         skipSpace()
+        if index == scalars.count { throw fail(JSONSyntaxError.empty) }
         let node = try value()
         skipSpace()
         if index < scalars.count { throw fail("unexpected \(describe(scalars[index])) after the end of the document") }
@@ -118,7 +122,13 @@ private struct JSONParser {
         while true {
             skipSpace()
             let keyPosition = position
-            guard peek("\"") else { throw fail("expected a key in double quotes") }
+            if peek("}") { throw fail("a comma before '}': JSON allows none after the last member, remove it") }
+            guard peek("\"") else {
+                throw fail(
+                    index < scalars.count
+                        ? "expected a key in double quotes, not \(describe(scalars[index]))"
+                        : "the document ends inside an object")
+            }
             let key = try string()
             if let earlier = seen.updateValue(keyPosition, forKey: key) {
                 throw JSONSyntaxError(
@@ -145,6 +155,7 @@ private struct JSONParser {
         if peek("]") { index += 1; depth -= 1; return .array(items) }
         while true {
             skipSpace()
+            if peek("]") { throw fail("a comma before ']': JSON allows none after the last item, remove it") }
             items.append(try value())
             skipSpace()
             if peek(",") { index += 1; continue }

@@ -50,10 +50,12 @@ extension Settings {
         do {
             root = try JSONNode.parse(text)
         } catch {
-            throw SettingsError(issues: [
-                SettingsIssue(
-                    file: name, position: error.position, key: "", message: "not valid JSON: \(error.message)")
-            ])
+            // Every setting has a default: an empty file means none was meant.
+            let message =
+                error.message == JSONSyntaxError.empty
+                ? "\(error.message): write {} or remove it" : "not valid JSON: \(error.message)"
+            throw SettingsError(issues: [SettingsIssue(file: name, position: error.position, key: "", message: message)]
+            )
         }
         var reader = SettingsReader(file: name)
         let settings = reader.read(root)

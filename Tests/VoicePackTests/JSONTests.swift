@@ -28,8 +28,14 @@ import VoicePack
     }
 
     @Test(arguments: [
-        ("", "1:1: the document ends where a value should be"),
-        ("[1,]", "1:4: unexpected ']' where a value should be"),
+        ("", "1:1: the file is empty"),
+        (" \n", "2:1: the file is empty"),
+        ("[1,]", "1:4: a comma before ']': JSON allows none after the last item, remove it"),
+        ("{\"a\": 1,\n}", "2:1: a comma before '}': JSON allows none after the last member, remove it"),
+        ("{'a': 1}", "1:2: expected a key in double quotes, not '''"),
+        ("{styles: 1}", "1:2: expected a key in double quotes, not 's'"),
+        ("{\"a\": 1,", "1:9: the document ends inside an object"),
+        ("[1, ", "1:5: the document ends where a value should be"),
         ("{\"a\" 1}", "1:6: expected ':' after the key 'a'"),
         ("\"abc", "1:5: the document ends inside a string"),
         ("[01]", "1:3: expected ',' or ']' in a list"),

@@ -156,9 +156,10 @@ import VoicePack
     @Test func syntaxErrorsGiveLineAndColumn() {
         #expect(
             issues("{\n  \"raw\": \"a\",\n  \"out\": \"b\",,\n}") == [
-                "assets.json:3:14: not valid JSON: expected a key in double quotes"
+                "assets.json:3:14: not valid JSON: expected a key in double quotes, not ','"
             ])
         #expect(issues("{\"raw\": \"a\"") == ["assets.json:1:12: not valid JSON: the document ends inside an object"])
+        #expect(issues("\n") == ["assets.json:2:1: the file is empty: write {} or remove it"])
     }
 
     @Test func duplicateKeysAreErrors() {
