@@ -106,7 +106,19 @@ extension Settings {
             reader.amount(node, key).map { settings.maximumAmount = $0 }
         },
         SettingKey("stems") { reader, node, key, settings in
-            reader.stringMap(node, key).map { settings.stems = $0.mapValues { Token($0) } }
+            reader.stringMap(node, key).map { map in
+                // A stem mapped to what the token is called (`"tts_1": "1"`, `"yuan"`), not to the token itself.
+                for (stem, value) in map.sorted(by: { Token.inScalarOrder($0.key, $1.key) })
+                where value.allSatisfy(\.isASCII) {
+                    let said = AppStemReading.readings(ofStem: value).map { $0[0].text }
+                    guard !said.isEmpty else { continue }
+                    reader.issue(
+                        node, "\(key).\(stem)",
+                        "'\(value)' names the token, it is not one: map \(stem) to the character it says, \(said.map { "\"\($0)\"" }.joined(separator: " or "))"
+                    )
+                }
+                settings.stems = map.mapValues { Token($0) }
+            }
         },
         SettingKey("phrases") { reader, node, key, settings in
             reader.stringMap(node, key).map { settings.phrases = $0 }
@@ -118,7 +130,8 @@ extension Settings {
         },
         SettingKey("templates") { reader, node, key, settings in
             reader.stringMap(node, key).map { map in
-                for (name, text) in map where !text.contains("{amount}") {
+                for (name, text) in map.sorted(by: { Token.inScalarOrder($0.key, $1.key) })
+                where !text.contains("{amount}") {
                     reader.issue(
                         node, "\(key).\(name)",
                         "'\(text)' has no {amount}: write where the amount goes, as in 微信收款{amount}")

@@ -153,6 +153,17 @@ import VoicePack
         #expect(found.count == 4, "\(found)")
     }
 
+    /// A stem mapped to what its token is called in an app's file names rather than to the token: said, with
+    /// the character; a mapping to a character, or to something no app name reads as, is taken.
+    @Test func aStemMappedToTheTokensNameIsAnError() {
+        #expect(
+            issues(#"{"stems": {"tts_1": "1", "tts_yuan": "yuan", "tts_2": "二", "x": "OK", "y": "yi"}}"#) == [
+                #"assets.json:1:11: stems.tts_1: '1' names the token, it is not one: map tts_1 to the character it says, "一""#,
+                #"assets.json:1:11: stems.tts_yuan: 'yuan' names the token, it is not one: map tts_yuan to the character it says, "元""#,
+                #"assets.json:1:11: stems.y: 'yi' names the token, it is not one: map y to the character it says, "一" or "亿""#,
+            ])
+    }
+
     @Test func syntaxErrorsGiveLineAndColumn() {
         #expect(
             issues("{\n  \"raw\": \"a\",\n  \"out\": \"b\",,\n}") == [
