@@ -22,8 +22,8 @@ import Testing
             format: FileFormat(container: "wav", encoding: "pcm16"))
     }
 
-    /// The pack built and committed, then refreshed and built again (not committed).
-    static func refreshedPack() throws -> TestPack {
+    /// Every stem in its tone, built and committed in a repository of its own.
+    static func committedPack() throws -> TestPack {
         let pack = TestPack()
         try Data(settings.utf8).write(to: pack.url("assets.json"))
         for (stem, token) in stems {
@@ -33,6 +33,12 @@ import Testing
         try git(pack.root, ["init", "-q"])
         try git(pack.root, ["add", "-A"])
         try git(pack.root, ["commit", "-q", "-m", "the pack"])
+        return pack
+    }
+
+    /// The pack built and committed, then refreshed and built again (not committed).
+    static func refreshedPack() throws -> TestPack {
+        let pack = try committedPack()
 
         try record(pack, "digit_3", TonalVoice.syllable(.high, highHz: 330, formantScale: 1.35))
         try record(pack, "digit_7", TonalVoice.syllable(.high).map { $0 * 0.5 })
@@ -82,15 +88,7 @@ import Testing
     /// A recording renamed (digit_5.wav to 五.wav) is the same recording: its fragment is made again (its file's
     /// name seeds its dither), no figure moves, and no amount is played for it.
     @Test func aRenamedRecordingIsSaidSoAndPlaysNoAmount() throws {
-        let pack = TestPack()
-        try Data(Self.settings.utf8).write(to: pack.url("assets.json"))
-        for (stem, token) in Self.stems {
-            try Self.record(pack, stem, TonalVoice.syllable(try #require(Tone.citation(of: token))))
-        }
-        try Self.expectBuilt(pack)
-        try Self.git(pack.root, ["init", "-q"])
-        try Self.git(pack.root, ["add", "-A"])
-        try Self.git(pack.root, ["commit", "-q", "-m", "the pack"])
+        let pack = try Self.committedPack()
         try FileManager.default.moveItem(at: pack.url("raw-audio/digit_5.wav"), to: pack.url("raw-audio/五.wav"))
         try Self.expectBuilt(pack)
 
@@ -273,15 +271,7 @@ import Testing
     /// A refresh whose new recording has a click 400 ms before the word: the diff names what `check` hears wrong
     /// with the recording, before and after, so a reviewer need not run `check` to see it.
     @Test func aRecordingProblemARefreshBringsIsInTheDiff() throws {
-        let pack = TestPack()
-        try Data(Self.settings.utf8).write(to: pack.url("assets.json"))
-        for (stem, token) in Self.stems {
-            try Self.record(pack, stem, TonalVoice.syllable(try #require(Tone.citation(of: token))))
-        }
-        try Self.expectBuilt(pack)
-        try Self.git(pack.root, ["init", "-q"])
-        try Self.git(pack.root, ["add", "-A"])
-        try Self.git(pack.root, ["commit", "-q", "-m", "the pack"])
+        let pack = try Self.committedPack()
         var clicked = TonalVoice.recording(TonalVoice.syllable(.low), lead: 0.5)
         for index in 0..<40 { clicked[4_410 + index] += 0.5 * Float(sin(Double.pi * Double(index) / 40)) }
         try pack.write(
