@@ -35,23 +35,37 @@ public enum CheckRendering {
         return line + warningText
     }
 
-    /// When every style was checked (the settings' default) and some of the styles and forms have every fragment
-    /// while others do not — a pack taken over from an app — the settings that ask for those only.
+    /// When every style was checked (the settings' default) and some styles and forms lack no fragment, or at
+    /// most `closeMisses`, while others lack more — a pack taken over from an app — those closest to covered,
+    /// and the settings that ask for them: all of them when they lack nothing and make whole styles × forms,
+    /// else the first, with what it lacks.
     static func narrowing(_ report: CheckReport) -> String {
-        let covered = report.coveredInFull
-        guard report.styles.count == ReadingStyle.allCases.count, !covered.isEmpty,
-            covered.count < report.styles.count * report.forms.count
+        let pairs = report.coverageByStyleForm
+        guard report.styles.count == ReadingStyle.allCases.count, let fewest = pairs.map(\.missing.count).min(),
+            fewest <= closeMisses, pairs.contains(where: { $0.missing.count > fewest })
         else { return "" }
-        let styles = report.styles.filter { style in covered.contains { $0.style == style } }
-        let forms = report.forms.filter { form in covered.contains { $0.form == form } }
-        let pairs = covered.map { "\($0.style.name)/\($0.form.name)" }.joined(separator: ", ")
-        guard styles.count * forms.count == covered.count else {
-            return "; \(pairs) have every fragment: set \"styles\" and \"forms\" in assets.json to what the app says"
+        let closest = pairs.filter { $0.missing.count == fewest }
+        let lacking = { (pair: StyleFormCoverage) in pair.missing.map(\.text).joined(separator: " ") }
+        var styles = report.styles.filter { style in closest.contains { $0.style == style } }
+        var forms = report.forms.filter { form in closest.contains { $0.form == form } }
+        var line =
+            "; "
+            + closest.map { $0.missing.isEmpty ? $0.name : "\($0.name) lacks only \(lacking($0))" }
+            .joined(separator: ", ")
+        if fewest == 0 { line += closest.count == 1 ? " has every fragment" : " have every fragment" }
+        if fewest == 0 && styles.count * forms.count == closest.count {
+            line += ": if the app says amounts only so, set "
+        } else {
+            (styles, forms) = ([closest[0].style], [closest[0].form])
+            line += ": if the app says amounts as \(closest[0].name), set "
         }
         let list = { (names: [String]) in "[" + names.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
-        return "; \(pairs) \(covered.count == 1 ? "has" : "have") every fragment: if the app says amounts only so, "
-            + "set \"styles\": \(list(styles.map(\.name))) and \"forms\": \(list(forms.map(\.name))) in assets.json"
+        line += "\"styles\": \(list(styles.map(\.name))) and \"forms\": \(list(forms.map(\.name))) in assets.json"
+        return line + (fewest == 0 ? "" : ", and give \(lacking(closest[0])) a recording or an alias")
     }
+
+    /// How many tokens a style and form may lack and still be named as what the pack comes close to covering.
+    static let closeMisses = 3
 
     /// One test suite per check category, one test case per thing checked; warnings go to system-out.
     public static func junit(_ report: CheckReport) -> String {

@@ -24,8 +24,8 @@ public struct CheckReport: Sendable {
     public var voices: VoiceConsistency?
     public var styles: [ReadingStyle] = []
     public var forms: [AmountForm] = []
-    /// The styles and forms checked whose every token has a fragment (its own or an alias's), in their order.
-    public var coveredInFull: [(style: ReadingStyle, form: AmountForm)] = []
+    /// Each style and form checked, in their order, with the tokens it needs that no fragment serves.
+    public var coverageByStyleForm: [StyleFormCoverage] = []
 
     public var findings: [Diagnostic] { cases.flatMap(\.findings) }
     public var errors: [Diagnostic] { findings.filter { $0.severity == .error } }
@@ -35,6 +35,21 @@ public struct CheckReport: Sendable {
     mutating func add(_ category: Diagnostic.Category, _ name: String, _ findings: [Diagnostic] = []) {
         cases.append(CheckCase(category: category, name: name, findings: findings))
     }
+}
+
+/// One style and form's coverage: the tokens it needs that no fragment serves, its own or an alias's.
+public struct StyleFormCoverage: Sendable {
+    public let style: ReadingStyle
+    public let form: AmountForm
+    /// In reading order.
+    public let missing: [Token]
+
+    public init(style: ReadingStyle, form: AmountForm, missing: [Token]) {
+        (self.style, self.form, self.missing) = (style, form, missing)
+    }
+
+    /// `spoken/decimal`.
+    public var name: String { "\(style.name)/\(form.name)" }
 }
 
 /// `assets check`: every problem of a pack, found without rebuilding it. It hashes files and reads
@@ -255,11 +270,10 @@ public enum PackChecker {
         }
         let missing = Set(coverage.missing(from: available).map(\.token))
         for style in settings.styles {
-            for form in settings.forms
-            where SpeechConverter(style: style, form: form).alphabet(upTo: settings.amountBound).isDisjoint(
-                with: missing)
-            {
-                report.coveredInFull.append((style, form))
+            for form in settings.forms {
+                let alphabet = SpeechConverter(style: style, form: form).alphabet(upTo: settings.amountBound)
+                let lacking = SpeechConverter.inReadingOrder(alphabet.intersection(missing))
+                report.coverageByStyleForm.append(StyleFormCoverage(style: style, form: form, missing: lacking))
             }
         }
         for need in coverage.needs {

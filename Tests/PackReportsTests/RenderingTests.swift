@@ -39,31 +39,44 @@ import VoicePack
         #expect(xml.contains("<testsuites name=\"assets check\" tests=\"3\" failures=\"1\">"))
     }
 
-    /// A failing check whose misses lie in some styles and forms only says which settings ask for the rest; not
-    /// when every pair checked misses something, nor when none does.
-    @Test func theSummarySaysWhichStylesAndFormsHaveEveryFragment() {
+    /// A failing check on a pack checked against every style, whose misses lie in some styles and forms only,
+    /// names those closest to covered and the settings that ask for them; not when every pair lacks as much,
+    /// nor when the styles were chosen.
+    @Test func theSummarySaysWhichStylesAndFormsComeClosest() {
         var report = Self.report()
         (report.styles, report.forms) = (ReadingStyle.allCases, AmountForm.allCases)
+        func lacking(_ lacks: [(ReadingStyle, AmountForm, String)]) {
+            report.coverageByStyleForm = ReadingStyle.allCases.flatMap { style in
+                AmountForm.allCases.map { form in
+                    let missing = lacks.first { $0.0 == style && $0.1 == form }?.2 ?? "〇一二三四"
+                    return StyleFormCoverage(style: style, form: form, missing: missing.map { Token(String($0)) })
+                }
+            }
+        }
         let summary = { CheckRendering.summary(report, settings: Settings()) }
         #expect(summary() == "assets check: 1 problem, 1 warning")
-        report.coveredInFull = [(.spoken, .decimal)]
+        lacking([(.spoken, .decimal, "")])
         #expect(
             summary()
                 == #"assets check: 1 problem, 1 warning; spoken/decimal has every fragment: if the app says amounts only so, set "styles": ["spoken"] and "forms": ["decimal"] in assets.json"#
         )
-        report.coveredInFull = [(.spoken, .yuan), (.spoken, .decimal), (.financial, .yuan), (.financial, .decimal)]
+        lacking([(.spoken, .yuan, ""), (.spoken, .decimal, ""), (.financial, .yuan, ""), (.financial, .decimal, "")])
         #expect(
             summary().hasSuffix(
                 #"set "styles": ["spoken", "financial"] and "forms": ["yuan", "decimal"] in assets.json"#))
-        report.coveredInFull = [(.spoken, .yuan), (.financial, .decimal)]
+        lacking([(.spoken, .decimal, "两"), (.formatter, .decimal, "〇")])
         #expect(
             summary().hasSuffix(
-                #"; spoken/yuan, financial/decimal have every fragment: set "styles" and "forms" in assets.json to what the app says"#
+                #"; spoken/decimal lacks only 两, formatter/decimal lacks only 〇: if the app says amounts as spoken/decimal, set "styles": ["spoken"] and "forms": ["decimal"] in assets.json, and give 两 a recording or an alias"#
             ))
-        report.coveredInFull = ReadingStyle.allCases.flatMap { style in AmountForm.allCases.map { (style, $0) } }
+        // Every pair lacks as much, or lacks more than a few: nothing to say.
+        lacking([])
+        #expect(summary() == "assets check: 1 problem, 1 warning")
+        lacking([(.spoken, .decimal, "两元点十")])
         #expect(summary() == "assets check: 1 problem, 1 warning")
         // The styles were chosen (in assets.json or by --styles): no advice on choosing them.
-        (report.styles, report.coveredInFull) = ([.spoken, .formatter], [(.spoken, .yuan)])
+        lacking([(.spoken, .decimal, "")])
+        report.styles = [.spoken, .formatter]
         #expect(summary() == "assets check: 1 problem, 1 warning")
     }
 
