@@ -427,13 +427,14 @@ public enum PackBuilder {
         let missing = Coverage(settings: settings).missing(from: available)
         if missing.isEmpty { return [] }
         let naming = naming ?? Naming(settings: settings)
+        let aliases = AliasResolver(settings.aliases)
+        let served = { (token: Token) in aliases.player(of: token, hasFragment: available.contains) != nil }
         return missing.map { need in
             Diagnostic(
                 .warning, .token(need.token.text), .coverage,
                 "no fragment (needed by \(need.neededBy.joined(separator: ", ")))",
-                fix:
-                    "add \(paths.display(paths.raw))/\(naming.stem(for: need.token)).wav, or an alias in assets.json; `assets check` lists every miss"
-            )
+                fix: PackChecker.coverageFix(need.token, served: served, paths: paths, naming: naming)
+                    + "; `assets check` lists every miss")
         }
     }
 }

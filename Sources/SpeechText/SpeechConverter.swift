@@ -123,6 +123,25 @@ public struct SpeechConverter: Sendable, Hashable {
         return order
     }()
 
+    /// The spoken style's token that sounds as each other style's character does: 〇 as 零, 壹 as 一, 拾 as 十,
+    /// 萬 as 万, 點 as 点 — the same word written otherwise, so one recording can say both (an alias).
+    public static let soundsAs: [Token: Token] = {
+        let spoken = Numerals.of(.spoken)
+        var soundsAs: [Token: Token] = [:]
+        for style in ReadingStyle.allCases where style != .spoken {
+            let numerals = Numerals.of(style)
+            let pairs =
+                zip(numerals.digits, spoken.digits).map { ($0, $1) }
+                + [
+                    (numerals.gap, spoken.gap), (numerals.ten, spoken.ten), (numerals.hundred, spoken.hundred),
+                    (numerals.thousand, spoken.thousand), (numerals.tenThousand, spoken.tenThousand),
+                    (numerals.hundredMillion, spoken.hundredMillion), (numerals.point, spoken.point),
+                ]
+            for (token, said) in pairs where token != said { soundsAs[token] = said }
+        }
+        return soundsAs
+    }()
+
     /// `tokens` as a person reads a list of them: those of `readingOrder` in its order, then the others
     /// (phrases) by Unicode scalar value.
     public static func inReadingOrder(_ tokens: Set<Token>) -> [Token] {

@@ -84,7 +84,10 @@ func coveredPack() throws -> TestPack {
         let report = check(pack)
         let gap = try #require(report.errors.first { $0.category == .coverage && $0.subject.text == "〇" })
         #expect(gap.message.contains("e.g. 1.01 in style formatter/yuan: 一元〇一分"))
-        #expect(gap.fix.contains("raw-audio/〇.wav"))
+        #expect(
+            gap.fix
+                == #"add raw-audio/〇.wav, or let 零 say it, which sounds the same ("aliases": {"〇": "零"} in assets.json), and run `assets build`"#
+        )
         // With the alias, 零's fragment serves it.
         pack.settings.aliases = ["〇": "零"]
         let aliased = check(pack)
@@ -93,6 +96,22 @@ func coveredPack() throws -> TestPack {
         #expect(aliased.errors.map(\.category) == [.stale])
         _ = try pack.build()
         #expect(check(pack).passed)
+    }
+
+    /// A pack without 两 is offered the alias apps without a 两 use, 二, while it has a 二; then only the recording.
+    @Test func aMissingTokenIsOfferedTheTokenThatSaysIt() throws {
+        let pack = try coveredPack()
+        try FileManager.default.removeItem(at: pack.url("raw-audio/digit_liang.wav"))
+        _ = try pack.build()
+        let liang = try #require(check(pack).errors.first { $0.subject.text == "两" })
+        #expect(
+            liang.fix
+                == #"add raw-audio/digit_liang.wav, or let 二 say it, as apps without a 两 do, 二百 for 两百 ("aliases": {"两": "二"} in assets.json), and run `assets build`"#
+        )
+        try FileManager.default.removeItem(at: pack.url("raw-audio/digit_2.wav"))
+        _ = try pack.build()
+        let alone = try #require(check(pack).errors.first { $0.subject.text == "两" })
+        #expect(alone.fix == "add raw-audio/digit_liang.wav, or an alias in assets.json, and run `assets build`")
     }
 
     @Test func aChangedByteInAFragment() throws {

@@ -96,4 +96,14 @@ import Testing
         #expect(positions == positions.sorted())
         #expect(order.firstIndex(of: "玖")! < order.firstIndex(of: "十")!)
     }
+
+    /// Each other style's own character sounds as a spoken one: an alias from one to the other says the same.
+    @Test func otherStylesCharactersSoundAsSpokenOnes() {
+        let soundsAs = SpeechConverter.soundsAs
+        #expect(soundsAs.count == 16)
+        #expect(soundsAs["〇"] == "零" && soundsAs["壹"] == "一" && soundsAs["玖"] == "九" && soundsAs["拾"] == "十")
+        #expect(soundsAs["萬"] == "万" && soundsAs["億"] == "亿" && soundsAs["點"] == "点" && soundsAs["仟"] == "千")
+        let spoken = SpeechConverter.alphabet(styles: [.spoken], forms: AmountForm.allCases)
+        #expect(Set(soundsAs.values).isSubset(of: spoken) && Set(soundsAs.keys).isDisjoint(with: spoken))
+    }
 }
