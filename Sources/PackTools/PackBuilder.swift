@@ -424,16 +424,16 @@ public enum PackBuilder {
     static func coverageWarnings(
         _ available: Set<Token>, settings: Settings, paths: PackPaths, naming: Naming? = nil
     ) -> [Diagnostic] {
-        let missing = Coverage(settings: settings).missing(from: available)
+        let coverage = Coverage(settings: settings)
+        let missing = coverage.missing(from: available)
         if missing.isEmpty { return [] }
         let naming = naming ?? Naming(settings: settings)
-        let aliases = AliasResolver(settings.aliases)
-        let served = { (token: Token) in aliases.player(of: token, hasFragment: available.contains) != nil }
         return missing.map { need in
             Diagnostic(
                 .warning, .token(need.token.text), .coverage,
                 "no fragment (needed by \(need.neededBy.joined(separator: ", ")))",
-                fix: PackChecker.coverageFix(need.token, served: served, paths: paths, naming: naming)
+                fix: PackChecker.coverageFix(
+                    need.token, available: available, aliases: coverage.aliases, paths: paths, naming: naming)
                     + "; `assets check` lists every miss")
         }
     }

@@ -269,7 +269,6 @@ public enum PackChecker {
             report.add(.naming, "alias \(alias)", findings)
         }
         let missing = Set(coverage.missing(from: available).map(\.token))
-        let served = { (token: Token) in aliases.player(of: token, hasFragment: available.contains) != nil }
         for style in settings.styles {
             for form in settings.forms {
                 let alphabet = SpeechConverter(style: style, form: form).alphabet(upTo: settings.amountBound)
@@ -285,7 +284,7 @@ public enum PackChecker {
                     message +=
                         "; e.g. \(witness.amount.plain) in style \(witness.style.name)/\(witness.form.name): \(witness.text)"
                 }
-                let fix = coverageFix(need.token, served: served, paths: paths, naming: naming)
+                let fix = coverageFix(need.token, available: available, aliases: aliases, paths: paths, naming: naming)
                 findings.append(
                     Diagnostic(
                         .error, .token(need.token.text), .coverage, message, fix: fix + ", and run `assets build`"))
@@ -297,7 +296,10 @@ public enum PackChecker {
     /// How to give a token the pack lacks a fragment: a recording, or an alias to the token that says it where
     /// one of the pack's does — the same word in another style's character (〇 as 零, 壹 as 一), or 二 for 两, as
     /// apps without a 两 say 二百.
-    static func coverageFix(_ token: Token, served: (Token) -> Bool, paths: PackPaths, naming: Naming) -> String {
+    static func coverageFix(
+        _ token: Token, available: Set<Token>, aliases: AliasResolver, paths: PackPaths, naming: Naming
+    ) -> String {
+        let served = { (token: Token) in aliases.player(of: token, hasFragment: available.contains) != nil }
         let recording = "add \(paths.display(paths.raw))/\(naming.stem(for: token)).wav"
         let alias = { (target: Token) in "(\"aliases\": {\"\(token)\": \"\(target)\"} in assets.json)" }
         if let same = SpeechConverter.soundsAs[token], served(same) {

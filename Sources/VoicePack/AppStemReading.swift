@@ -19,28 +19,23 @@ enum AppStemReading {
     }
 
     /// What a stem likely says: each number or word it may be (one, but for `yi`), as the spoken style's token
-    /// and the financial style's where it writes it otherwise.
+    /// and the characters other styles write for it (一: 壹; 万: 萬; `SpeechConverter.soundsAs`).
     static func readings(ofStem stem: String) -> [[Token]] {
         let word = word(of: stem)
-        if let number = Int(word), let tokens = numbers[number] { return [tokens] }
-        return words[word] ?? []
+        let said = Int(word).flatMap { numbers[$0] }.map { [$0] } ?? words[word] ?? []
+        return said.map { token in [token] + SpeechConverter.soundsAs.filter { $0.value == token }.keys.sorted() }
     }
 
-    static let numbers: [Int: [Token]] = {
-        var numbers: [Int: [Token]] = [:]
-        for (digit, (spoken, financial)) in zip("零一二三四五六七八九", "零壹贰叁肆伍陆柒捌玖").enumerated() {
-            numbers[digit] = [Token(String(spoken))] + (digit > 0 ? [Token(String(financial))] : [])
-        }
-        numbers[10] = ["十", "拾"]
-        numbers[100] = ["百", "佰"]
-        numbers[1000] = ["千", "仟"]
-        numbers[10_000] = ["万"]
-        numbers[100_000_000] = ["亿"]
+    /// The spoken style's token for each number a name may hold.
+    static let numbers: [Int: Token] = {
+        var numbers: [Int: Token] = [10: "十", 100: "百", 1000: "千", 10_000: "万", 100_000_000: "亿"]
+        for (digit, token) in "零一二三四五六七八九".enumerated() { numbers[digit] = Token(String(token)) }
         return numbers
     }()
 
-    static let words: [String: [[Token]]] = {
-        var words: [String: [[Token]]] = [:]
+    /// The spoken style's tokens each word may say.
+    static let words: [String: [Token]] = {
+        var words: [String: [Token]] = [:]
         let english = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
         let pinyin = ["ling", "", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"]  // yi: below
         for digit in 0..<10 {
@@ -55,11 +50,11 @@ enum AppStemReading {
         ] {
             for name in names { words[name] = [numbers[number]!] }
         }
-        words["liang"] = [["两"]]
+        words["liang"] = ["两"]
         words["yi"] = [numbers[1]!, numbers[100_000_000]!]  // yī and yì: apart by their tones, which names do not write
-        for name in ["dot", "point", "dian"] { words[name] = [["点"]] }
+        for name in ["dot", "point", "dian"] { words[name] = ["点"] }
         for (name, token) in [("yuan", "元"), ("jiao", "角"), ("fen", "分"), ("zheng", "整")] {
-            words[name] = [[Token(token)]]
+            words[name] = [Token(token)]
         }
         return words
     }()
