@@ -8,12 +8,16 @@ import SpeechText
 /// one's in real packs; a second tone rises only to a few semitones under it. A syllable is therefore compared
 /// with the syllables of its own tone when there are `VoiceConsistency.minimumGroup` of them (their median,
 /// which an odd one does not move), and otherwise with where its tone's anchor puts it under the voice's high
-/// register — the median, over every measured fragment, of its register with its anchor taken off. A phrase
+/// register — the median, over every measured fragment, of its register with its anchor taken off. A third
+/// tone said in full (2-1-4) rises at its end back to the high register (a real voice's 九: 237, 194, 282 Hz
+/// against its 一's 274), so a third tone is over where its tone reaches only past both. A phrase
 /// reaches over the high register in its several syllables; phrases are compared with where that puts them
 /// however many there are, so that phrases all recorded in another voice do not pass as a group of their own.
 struct ToneRegisters {
-    /// Each measured token's register against what its tone leads one to expect, in semitones.
+    /// Each measured token's register against what its tone leads one to expect, in semitones: for a third
+    /// tone, how far it lies outside the range from its anchor (or group) up to the high register, 0 within it.
     let semitones: [String: Double]
+    /// What each token was compared with: the nearest end of that range for a third tone.
     let expectedHz: [String: Double]
     /// Where the voice reaches in a high tone; nil when fewer than a group's worth of syllables are measured.
     let highHz: Double?
@@ -59,8 +63,10 @@ struct ToneRegisters {
             let expected =
                 syllable.tone != nil && sameTone.count >= VoiceConsistency.minimumGroup
                 ? median(sameTone) ?? high : high + Self.anchor(syllable.tone)
-            semitones[syllable.token] = syllable.semitones - expected
-            expectedHz[syllable.token] = pow(2, expected / 12)
+            let reach = syllable.tone == .low ? max(expected, high) : expected
+            let compared = min(max(syllable.semitones, expected), reach)
+            semitones[syllable.token] = syllable.semitones - compared
+            expectedHz[syllable.token] = pow(2, compared / 12)
         }
         (self.semitones, self.expectedHz, highHz) = (semitones, expectedHz, pow(2, high / 12))
     }

@@ -186,15 +186,20 @@ import VoicePack
 
     /// A third tone's register sits 5–11 semitones under a first tone's in a real voice: it is compared with
     /// where its tone reaches (an anchor 7 under the high register, or its own tone's median when it has three
-    /// syllables), not with the first tones.
+    /// syllables), not with the first tones. Said in full, its final rise reaches back to the high register, and
+    /// so may its register: only past that is it over where its tone reaches.
     @Test func aSyllableIsComparedWithItsOwnTone() {
         let low = { (token: String, semitones: Double) in Self.fragment(token, register: 200 * pow(2, semitones / 12)) }
         #expect(Self.findings(Self.usual + [low("五", -8)]) == [:])
         #expect(Self.findings(Self.usual + [low("五", -13)]) == ["五": [.voice]])
-        #expect(Self.findings(Self.usual + [low("五", -1)]) == ["五": [.voice]])
-        // Three third tones make a group of their own: one 5 semitones under the other two stands out.
+        #expect(Self.findings(Self.usual + [low("五", -1)]) == [:])
+        #expect(Self.findings(Self.usual + [low("五", 5)]) == ["五": [.voice]])
+        // Three third tones make a group of their own: one 5 semitones under the other two stands out; one
+        // said in full, up at the high register, does not.
         #expect(Self.findings(Self.usual + [low("五", -7), low("九", -7.5), low("百", -13)]) == ["百": [.voice]])
         #expect(Self.findings(Self.usual + [low("五", -9), low("九", -10), low("百", -11)]) == [:])
+        #expect(Self.findings(Self.usual + [low("五", -7), low("九", -7.5), low("百", -0.5)]) == [:])
+        #expect(Self.findings(Self.usual + [low("五", -7), low("九", -7.5), low("百", 5)]) == ["百": [.voice]])
     }
 
     /// A phrase reaches over the voice's high register in its several syllables (0 to 4.3 semitones in real

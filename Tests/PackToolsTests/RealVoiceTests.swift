@@ -11,14 +11,16 @@ import VoicePack
 /// What real voices carry and espeak-ng's stand-ins do not — tones that move the pitch as far as a speaker's,
 /// recordings cut before their decay — on packs made by code (`TonalVoice`).
 @Suite struct RealVoiceTests {
-    /// One voice over every default stem; the tokens in `moved` said `semitones` higher, pitch and formants.
-    static func pack(moved: [Token: Double] = [:]) throws -> TestPack {
+    /// One voice over every default stem; the tokens in `moved` said `semitones` higher, pitch and formants, and
+    /// those in `contours` along another course of pitch than their tone's usual one.
+    static func pack(moved: [Token: Double] = [:], contours: [Token: (Double) -> Double] = [:]) throws -> TestPack {
         let pack = TestPack()
         pack.settings.styles = [.spoken]
         for (stem, token) in TonalVoice.stems {
             let shift = pow(2, (moved[token] ?? 0) / 12)
             let tone = try #require(Tone.citation(of: token))
-            let syllable = TonalVoice.syllable(tone, highHz: 220 * shift, formantScale: shift)
+            let syllable = TonalVoice.syllable(
+                tone, highHz: 220 * shift, formantScale: shift, pitch: contours[token])
             try pack.write(
                 "\(stem).wav", channels: [TonalVoice.recording(syllable)], rate: 44_100,
                 format: FileFormat(container: "wav", encoding: "pcm16"))
@@ -33,28 +35,47 @@ import VoicePack
     }
 
     /// Third tones 5–10 semitones under the first tone's level, second tones rising from 7 under, fourth tones
-    /// falling from 1 over: one voice, no finding. The same voice with a third-tone and a first-tone syllable
-    /// moved 5 semitones (pitch and formants, up and down) has exactly those two called another voice.
-    @Test func toneContoursAreOneVoiceAndAMovedSyllableIsAnotherWhateverItsTone() throws {
+    /// falling from 1 over: one voice, no finding. The same voice with a third-tone syllable moved 5 semitones
+    /// down and a first-tone one 5 up (pitch and formants) has exactly those two called another voice.
+    @Test func toneContoursAreOneVoiceAndAMovedSyllableIsAnother() throws {
         let uniform = try Self.pack()
         #expect(Self.findings(uniform, .consistency).map(\.message) == [])
         let registers = try uniform.manifest().fragments.compactMap { $0.analysis?.pitchRegisterHz }
         let spread = 12 * log2(registers.max()! / registers.min()!)
         #expect(spread > 4.5, "the tones must move the register further than the threshold: \(spread)")
 
-        let moved = try Self.pack(moved: ["五": 5, "八": -5])
+        let moved = try Self.pack(moved: ["五": -5, "八": 5])
         let findings = Self.findings(moved, .consistency)
         #expect(Set(findings.map(\.subject.text)) == ["raw-audio/digit_5.wav", "raw-audio/digit_8.wav"], "\(findings)")
         #expect(findings.allSatisfy { $0.message.contains("another voice or register") })
         #expect(
             findings.contains {
-                $0.message.hasPrefix("五") && $0.message.contains("over where this voice reaches in a third (low) tone")
+                $0.message.hasPrefix("五") && $0.message.contains("under where this voice reaches in a third (low) tone")
             })
         #expect(
             findings.contains {
-                $0.message.hasPrefix("八")
-                    && $0.message.contains("under where this voice reaches in a first (high) tone")
+                $0.message.hasPrefix("八") && $0.message.contains("over where this voice reaches in a first (high) tone")
             })
+    }
+
+    /// A third tone said in full rises at its end back to the high tone's level (a real voice's 九: 237, 194, 282
+    /// Hz against its 一's 274), and its register with it, far over the other third tones': the same voice, no
+    /// finding — it was called another voice, 5 semitones over its tone. A third tone moved past the high
+    /// register (15 semitones up, pitch and formants: this voice's third tones reach 9.5 under it) is still
+    /// another voice.
+    @Test func aThirdToneSaidInFullIsTheSameVoice() throws {
+        let full = try Self.pack(contours: ["九": TonalVoice.fullThird])
+        #expect(Self.findings(full, .consistency).map(\.message) == [])
+        let fragments = try full.manifest().fragments
+        let register = { (token: String) in fragments.first { $0.token == token }?.analysis?.pitchRegisterHz }
+        let nine = try #require(register("九"))
+        let five = try #require(register("五"))
+        #expect(12 * log2(nine / five) > 4.5, "九 must reach over the other third tones by more than the threshold")
+
+        let moved = try Self.pack(moved: ["五": 15])
+        let findings = Self.findings(moved, .consistency)
+        #expect(findings.map(\.subject.text) == ["raw-audio/digit_5.wav"], "\(findings)")
+        #expect(findings.first?.message.contains("over where this voice reaches in a third (low) tone") == true)
     }
 
     /// A recording that stops while its voice is loud is reported (a warning, category sound) with how loud its

@@ -193,14 +193,21 @@ public enum TonalVoice {
         }
     }
 
-    /// A voiced syllable: harmonics of the contour's pitch over `highHz`, shaped by an /a/'s formants (scaled by
-    /// `formantScale`), with a 20 ms attack and, unless `cutAt` ends it abruptly (a fraction of its length), an
-    /// 80 ms decay.
+    /// A third tone said in full (2-1-4), as a speaker may say it alone: from 2.5 semitones under the high level
+    /// down to 6 under, then rising to 0.5 over it — as a real voice's 九 read 237, 194 and 282 Hz against its
+    /// 一's 274.
+    public static func fullThird(_ t: Double) -> Double {
+        t < 0.5 ? -2.5 - 7 * t : -6 + 13 * (t - 0.5)
+    }
+
+    /// A voiced syllable: harmonics of the contour's pitch over `highHz` (`pitch`, the tone's own `contour` unless
+    /// given), shaped by an /a/'s formants (scaled by `formantScale`), with a 20 ms attack and, unless `cutAt`
+    /// ends it abruptly (a fraction of its length), an 80 ms decay.
     public static func syllable(
         _ tone: Tone, highHz: Double = 220, formantScale: Double = 1, seconds: Double = 0.35, rms: Double = 0.1,
-        rate: Int = 44_100, cutAt: Double? = nil
+        rate: Int = 44_100, cutAt: Double? = nil, pitch: ((Double) -> Double)? = nil
     ) -> [Float] {
-        let pitch = contour(tone)
+        let pitch = pitch ?? contour(tone)
         let formants = [(700.0, 110.0), (1_220.0, 120.0), (2_600.0, 160.0)].map {
             (hz: $0.0 * formantScale, width: $0.1 * formantScale)
         }
