@@ -34,6 +34,7 @@ extension DiffReport {
         html += changedSection(diff, sounds: sounds)
         html += entrySection("Added", diff.added, sounds: sounds) { $0.after }
         html += entrySection("Removed", diff.removed, sounds: sounds) { $0.before }
+        html += rejudgedSection(diff)
         if !diff.settings.isEmpty {
             html +=
                 "<h2>Settings</h2>\n<table id=\"settings\">\n<tr><th>setting</th><th>before</th><th>after</th></tr>\n"
@@ -63,6 +64,19 @@ extension DiffReport {
                 html += "<td class=\"moved\">\(escape(value(figure.after, of: figure)))</td></tr>"
             }
             html += "</table></td></tr>\n"
+        }
+        return html + "</table>\n"
+    }
+
+    /// The recordings left as they were whose match with the voice moved, with both verdicts.
+    static func rejudgedSection(_ diff: PackDiff) -> String {
+        guard !diff.rejudged.isEmpty else { return "" }
+        var html = "<h2>\(escape(rejudgedTitle.prefix(1).uppercased() + rejudgedTitle.dropFirst()))</h2>\n"
+        html += "<table id=\"rejudged\">\n<tr><th>token</th><th>recording</th><th>before</th><th>after</th></tr>\n"
+        for entry in diff.rejudged {
+            html += "<tr><td class=\"token\">\(escape(entry.token))</td>"
+            html += "<td>\(escape(entry.after.fragment.source.file))</td><td class=\"before\">"
+            html += "\(escape(entry.before.verdict))</td><td class=\"moved\">\(escape(entry.after.verdict))</td></tr>\n"
         }
         return html + "</table>\n"
     }

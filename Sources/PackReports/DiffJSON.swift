@@ -44,6 +44,13 @@ struct DiffJSON: Encodable {
         let after: Entry
     }
 
+    struct Rejudged: Encodable {
+        let token: String
+        let recording: String
+        let before: String
+        let after: String
+    }
+
     struct Gain: Encodable {
         let beforeDB: Double
         let afterDB: Double
@@ -75,6 +82,7 @@ struct DiffJSON: Encodable {
     let removed: [Entry]
     let changed: [Change]
     let unchanged: Int
+    let rejudged: [Rejudged]
     let packGain: Gain?
     let settings: [PackDiff.Setting]
     let utterances: [Utterance]
@@ -113,6 +121,11 @@ struct DiffJSON: Encodable {
                 before: entry(change.before, pair?.before), after: entry(change.after, pair?.after))
         }
         unchanged = diff.unchanged
+        rejudged = diff.rejudged.map {
+            Rejudged(
+                token: $0.token, recording: $0.after.fragment.source.file, before: $0.before.verdict,
+                after: $0.after.verdict)
+        }
         packGain = diff.packGain.map {
             Gain(beforeDB: $0.before, afterDB: $0.after, fragmentsMovedOnlyByIt: diff.movedWithGain)
         }

@@ -19,6 +19,9 @@ public enum DiffReport {
             + "(\(diff.movedWithGain) with no other change)"
     }
 
+    /// The title of the recordings left as they were whose match with the voice changed.
+    static let rejudgedTitle = "left as they were, compared with a voice that changed"
+
     /// What a changed fragment is, in a few words.
     public static func summary(_ change: PackDiff.Change) -> String {
         if change.sameRecording {
@@ -79,6 +82,11 @@ public enum DiffReport {
                 out += "recording problems: \(entry.recordingProblems)\n"
             }
         }
+        if !diff.rejudged.isEmpty { out += "\n\(rejudgedTitle)\n" }
+        for entry in diff.rejudged {
+            out +=
+                "  \(entry.token)  \(entry.after.fragment.source.file)  \(entry.before.verdict) → \(entry.after.verdict)\n"
+        }
         if !diff.settings.isEmpty { out += "\nsettings\n" }
         for setting in diff.settings {
             out += "  \(setting.key)  \(setting.before ?? "—") → \(setting.after ?? "—")\n"
@@ -114,6 +122,14 @@ public enum DiffReport {
                 ["token", "fragment", "figures", "voice", "recording problems"],
                 entries.map {
                     [$0.token, "`\($0.fragment.file)`", fragmentLine($0.fragment), $0.verdict, $0.recordingProblems]
+                })
+        }
+        if !diff.rejudged.isEmpty {
+            out += "\n### \(rejudgedTitle.prefix(1).uppercased() + rejudgedTitle.dropFirst())\n\n"
+            out += Markdown.table(
+                ["token", "recording", "before", "after"],
+                diff.rejudged.map {
+                    [$0.token, "`\($0.after.fragment.source.file)`", $0.before.verdict, $0.after.verdict]
                 })
         }
         if !diff.settings.isEmpty {

@@ -73,6 +73,16 @@ public struct PackDiff: Sendable {
         public let after: String?
     }
 
+    /// A fragment made from the same recording on both sides whose match with the voice changed: the voice it is
+    /// compared with is the rest of the pack, which the refresh changed (a real app's refresh re-recorded its
+    /// digits and units in another voice and left its phrases, which then stood apart), or `consistency` in
+    /// `assets.json` did.
+    public struct Rejudged: Sendable {
+        public let token: String
+        public let before: Entry
+        public let after: Entry
+    }
+
     /// One side of an affected amount: its sound, or why it cannot be played there.
     public enum Side: Sendable {
         case spliced(SplicedUtterance, Waveform)
@@ -104,6 +114,8 @@ public struct PackDiff: Sendable {
     public let removed: [Entry]
     public let changed: [Change]
     public let unchanged: Int
+    /// Of the unchanged, those whose match with the voice changed.
+    public let rejudged: [Rejudged]
     /// The pack gain before and after, when it moved: every fragment moved with it, said once.
     public let packGain: (before: Double, after: Double)?
     /// Fragments that differ only by the pack gain's move (counted in `unchanged`).
@@ -111,7 +123,9 @@ public struct PackDiff: Sendable {
     public let settings: [Setting]
     public let utterances: [Utterance]
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty && settings.isEmpty }
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && changed.isEmpty && settings.isEmpty && rejudged.isEmpty
+    }
 }
 
 /// A sound's lowest and highest sample in each of a fixed number of columns, for a picture.
@@ -141,20 +155,7 @@ extension PackDiff {
 
     /// The pack at `paths` (built: its manifest and fragments) against `base`.
     public static func make(paths: PackPaths, settings: Settings, base: PackBase) throws(Problem) -> PackDiff {
-        let digest: FragmentDigest = { SHA256.hex(of: $0) }
-        let now: SoundPack
-        let then: SoundPack
-        do {
-            now = try SoundPack(manifestAt: paths.manifest, digest: digest)
-        } catch {
-            throw Problem(
-                message: "\(paths.display(paths.manifest)): \(error.message): the pack must be built to compare it")
-        }
-        do {
-            then = try SoundPack(manifestAt: base.manifest, digest: digest)
-        } catch {
-            throw Problem(message: "\(base.name): its manifest cannot be read (\(error.message))")
-        }
+        let (then, now) = try packs(paths: paths, base: base)
         let sides = (
             before: Compared(pack: then, settings: base.settings), after: Compared(pack: now, settings: settings)
         )
@@ -196,9 +197,42 @@ extension PackDiff {
         }
         return PackDiff(
             base: base.name, added: added, removed: removed, changed: changed, unchanged: unchanged,
+            rejudged: rejudged(beforeByToken, now.manifest.fragments, besides: Set(changed.map(\.token)), sides: sides),
             packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,
             settings: settingChanges(then.manifest, now.manifest),
             utterances: utterances(touching: touched, sides: sides))
+    }
+
+    /// The base's pack and the pack as it is, each read from its manifest.
+    static func packs(paths: PackPaths, base: PackBase) throws(Problem) -> (then: SoundPack, now: SoundPack) {
+        let digest: FragmentDigest = { SHA256.hex(of: $0) }
+        let now: SoundPack
+        do {
+            now = try SoundPack(manifestAt: paths.manifest, digest: digest)
+        } catch {
+            throw Problem(
+                message: "\(paths.display(paths.manifest)): \(error.message): the pack must be built to compare it")
+        }
+        do {
+            return (try SoundPack(manifestAt: base.manifest, digest: digest), now)
+        } catch {
+            throw Problem(message: "\(base.name): its manifest cannot be read (\(error.message))")
+        }
+    }
+
+    /// The fragments made from the same recording on both sides, and not `besides` (changed otherwise), whose
+    /// match with the voice moved.
+    static func rejudged(
+        _ before: [String: Manifest.Fragment], _ after: [Manifest.Fragment], besides changed: Set<String>,
+        sides: (before: Compared, after: Compared)
+    ) -> [Rejudged] {
+        after.compactMap { fragment in
+            guard let old = before[fragment.token], !changed.contains(fragment.token),
+                old.source.sha256 == fragment.source.sha256,
+                sides.before.verdict(old) != sides.after.verdict(fragment)
+            else { return nil }
+            return Rejudged(token: fragment.token, before: sides.before.entry(old), after: sides.after.entry(fragment))
+        }
     }
 
     /// One pack with what its fragments are compared and spliced by.
@@ -213,14 +247,19 @@ extension PackDiff {
             voices = VoiceConsistency(manifest: pack.manifest, settings: settings.consistency)
         }
 
-        func entry(_ fragment: Manifest.Fragment) -> Entry {
+        /// `check`'s voice comparison of `fragment` within this pack, in a few words.
+        func verdict(_ fragment: Manifest.Fragment) -> String {
             let kinds = (voices.findings[fragment.token] ?? []).map(\.kind.rawValue)
+            return fragment.analysis == nil
+                ? "not analysed"
+                : kinds.isEmpty ? "matches the voice" : "stands apart: " + kinds.joined(separator: ", ")
+        }
+
+        func entry(_ fragment: Manifest.Fragment) -> Entry {
             let samples = try? pack.audio(for: Token(fragment.token)).samples
             return Entry(
                 fragment: fragment, location: PackPaths.resolve(fragment.file, against: pack.folder),
-                verdict: fragment.analysis == nil
-                    ? "not analysed"
-                    : kinds.isEmpty ? "matches the voice" : "stands apart: " + kinds.joined(separator: ", "),
+                verdict: verdict(fragment),
                 recordingProblems: PackDiff.recordingProblems(fragment),
                 waveform: samples.map { Waveform(samples: $0, columns: PackDiff.waveformColumns) })
         }

@@ -102,6 +102,52 @@ import Testing
         #expect((diff["utterances"] as? [Any])?.isEmpty == true)
     }
 
+    /// Every single syllable re-recorded in another voice, 9 semitones lower, and the phrases left as they were
+    /// — as a real app's refresh re-recorded its digits and units in another voice: the phrases, whose recordings
+    /// did not change, now stand apart from the voice, and the diff says so (it counted them unchanged).
+    @Test func recordingsLeftAsTheyWereAreComparedWithTheVoiceAfterTheRefresh() throws {
+        let pack = TestPack()
+        let settings =
+            #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["decimal"], "maximumAmount": "999", "phrases": {"phrase_welcome": "欢迎光临", "phrase_thanks": "谢谢惠顾"}, "templates": {"welcome": "欢迎光临{amount}"}}"#
+        try Data(settings.utf8).write(to: pack.url("assets.json"))
+        let phrase = [Tone.high, .rising, .high, .rising].flatMap { TonalVoice.syllable($0, seconds: 0.2) }
+        try Self.record(pack, "phrase_welcome", phrase)
+        try Self.record(pack, "phrase_thanks", phrase.reversed())
+        let lower = pow(2, -9.0 / 12)
+        for voice in [1, lower] {
+            for (stem, token) in Self.stems {
+                let tone = try #require(Tone.citation(of: token))
+                try Self.record(pack, stem, TonalVoice.syllable(tone, highHz: 220 * voice, formantScale: voice))
+            }
+            try Self.expectBuilt(pack)
+            if voice == 1 {
+                try Self.git(pack.root, ["init", "-q"])
+                try Self.git(pack.root, ["add", "-A"])
+                try Self.git(pack.root, ["commit", "-q", "-m", "the pack"])
+            }
+        }
+
+        let text = InProcess.run(["diff"], in: pack.root)
+        #expect(text.stdout.hasPrefix("assets diff against HEAD: 15 changed, 0 added, 0 removed, 2 unchanged\n"))
+        #expect(
+            text.stdout.contains(
+                """
+
+                left as they were, compared with a voice that changed
+                  欢迎光临  raw-audio/phrase_welcome.wav  matches the voice → stands apart: voice
+                  谢谢惠顾  raw-audio/phrase_thanks.wav  matches the voice → stands apart: voice
+
+                """), "\(text.stdout)")
+        let diff = try Self.json(InProcess.run(["diff", "--format", "json"], in: pack.root).stdout)
+        let rejudged = try #require(diff["rejudged"] as? [[String: String]])
+        #expect(rejudged.map { $0["token"] } == ["欢迎光临", "谢谢惠顾"])
+        #expect(rejudged.allSatisfy { $0["before"] == "matches the voice" && $0["after"] == "stands apart: voice" })
+        let markdown = InProcess.run(["diff", "--format", "markdown"], in: pack.root).stdout
+        #expect(markdown.contains("### Left as they were, compared with a voice that changed\n"), "\(markdown)")
+        #expect(
+            markdown.contains("| 欢迎光临 | `raw-audio/phrase_welcome.wav` | matches the voice | stands apart: voice |"))
+    }
+
     static func expectBuilt(_ pack: TestPack) throws {
         let result = InProcess.run(["build"], in: pack.root)
         #expect(result.status == 0, "\(result.stderr)")

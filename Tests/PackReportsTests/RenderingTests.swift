@@ -107,9 +107,9 @@ import VoicePack
                     format: "wav/pcm16", frames: 4410, durationMs: 100, loudnessLUFS: -20, truePeakDBTP: -5,
                     noiseFloorDBFS: -80, clippedSamples: 0, channelDecision: "mono"))
         }
-        func entry(_ fragment: Manifest.Fragment) -> PackDiff.Entry {
+        func entry(_ fragment: Manifest.Fragment, verdict: String = "matches the voice") -> PackDiff.Entry {
             PackDiff.Entry(
-                fragment: fragment, location: URL(fileURLWithPath: "/nowhere"), verdict: "matches the voice",
+                fragment: fragment, location: URL(fileURLWithPath: "/nowhere"), verdict: verdict,
                 recordingProblems: "none",
                 waveform: nil)
         }
@@ -121,13 +121,26 @@ import VoicePack
                 PackDiff.Change(
                     token: "七", figures: PackDiff.figures(entry(old), entry(new)), sameTake: true, recordingOf: nil,
                     before: entry(old), after: entry(new))
-            ], unchanged: 12, packGain: nil, movedWithGain: 0,
+            ], unchanged: 12,
+            rejudged: [
+                PackDiff.Rejudged(
+                    token: "收款", before: entry(fragment("收款", gain: 1, source: "e")),
+                    after: entry(fragment("收款", gain: 1, source: "e"), verdict: "stands apart: voice"))
+            ], packGain: nil, movedWithGain: 0,
             settings: [PackDiff.Setting(key: "templates.welcome", before: nil, after: "\"欢迎{amount}\"")],
             utterances: [])
         let text = DiffReport.text(diff)
         #expect(text.hasPrefix("assets diff against HEAD: 1 changed, 1 added, 1 removed, 12 unchanged\n"))
         #expect(text.contains("  七  the same take exported again\n"))
         #expect(text.contains("      gain       3 dB → 9 dB\n"), "\(text)")
+        #expect(
+            text.contains(
+                "\nleft as they were, compared with a voice that changed\n"
+                    + "  收款  raw-audio/收款.wav  matches the voice → stands apart: voice\n"))
+        let html = DiffReport.html(diff, sounds: DiffSounds())
+        #expect(html.contains("<h2>Left as they were, compared with a voice that changed</h2>"))
+        #expect(
+            html.contains("<td class=\"before\">matches the voice</td><td class=\"moved\">stands apart: voice</td>"))
         let markdown = DiffReport.markdown(diff)
         #expect(markdown.contains("|  | gain | 3 dB | 9 dB |\n"))
         #expect(markdown.contains("| `templates.welcome` | — | `\"欢迎{amount}\"` |\n"))
@@ -138,5 +151,12 @@ import VoicePack
         #expect(figures.map { $0["name"] as? String } == ["recording", "gain"])
         #expect(figures.last?["after"] as? Double == 9)
         #expect(json["unchanged"] as? Int == 12)
+        #expect(
+            json["rejudged"] as? [[String: String]] == [
+                [
+                    "token": "收款", "recording": "raw-audio/收款.wav", "before": "matches the voice",
+                    "after": "stands apart: voice",
+                ]
+            ])
     }
 }
