@@ -248,11 +248,13 @@ extension PackDiff {
         }
 
         /// `check`'s voice comparison of `fragment` within this pack, in a few words.
+        /// A recording the designer accepted is compared with nothing, so it is said to be accepted rather than
+        /// to match.
         func verdict(_ fragment: Manifest.Fragment) -> String {
+            if fragment.analysis == nil { return "not analysed" }
+            if settings.consistency.accept.contains(fragment.source.file) { return "accepted (consistency.accept)" }
             let kinds = (voices.findings[fragment.token] ?? []).map(\.kind.rawValue)
-            return fragment.analysis == nil
-                ? "not analysed"
-                : kinds.isEmpty ? "matches the voice" : "stands apart: " + kinds.joined(separator: ", ")
+            return kinds.isEmpty ? "matches the voice" : "stands apart: " + kinds.joined(separator: ", ")
         }
 
         func entry(_ fragment: Manifest.Fragment) -> Entry {

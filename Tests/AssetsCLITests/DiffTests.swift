@@ -146,6 +146,13 @@ import Testing
         #expect(markdown.contains("### Left as they were, compared with a voice that changed\n"), "\(markdown)")
         #expect(
             markdown.contains("| 欢迎光临 | `raw-audio/phrase_welcome.wav` | matches the voice | stands apart: voice |"))
+
+        // Accepted as it is, a recording is said to be accepted, not to match.
+        let accepting = settings.dropLast() + #", "consistency": {"accept": ["raw-audio/phrase_welcome.wav"]}}"#
+        try Data(accepting.utf8).write(to: pack.url("assets.json"))
+        #expect(
+            InProcess.run(["diff"], in: pack.root).stdout.contains(
+                "  欢迎光临  raw-audio/phrase_welcome.wav  matches the voice → accepted (consistency.accept)\n"))
     }
 
     static func expectBuilt(_ pack: TestPack) throws {
