@@ -41,7 +41,8 @@ public enum AuditText {
         "ms/syllable", "odd",
     ]
 
-    /// One row per fragment with its analysis, then the pack's typical values; `!` marks a figure check reports.
+    /// One row per fragment with its analysis, then the pack's typical values; `!` marks a figure check reports,
+    /// and the last column says what sets the fragment apart, or that the designer accepted its recording.
     static func voiceRows(_ report: AuditReport) -> [[String]] {
         guard let voices = report.voices else { return [] }
         func value(_ number: Double?, _ decimals: Int, _ odd: Bool = false) -> String {
@@ -59,9 +60,11 @@ public enum AuditText {
                 value(analysis.bandwidthHz.map { $0 / 1000 }, 1, kinds.contains(.band)), value(analysis.centroidHz, 0),
                 value(analysis.snrDB, 1, kinds.contains(.noise)),
                 value(analysis.msPerSyllable, 0, kinds.contains(.pace)),
-                kinds.isEmpty
-                    ? "—"
-                    : VoiceConsistency.Kind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", "),
+                voices.settings.accept.contains(fragment.source.file)
+                    ? "accepted"
+                    : kinds.isEmpty
+                        ? "—"
+                        : VoiceConsistency.Kind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ", "),
             ]
         }
         let typical = voices.typical

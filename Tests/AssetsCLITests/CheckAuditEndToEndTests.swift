@@ -151,6 +151,28 @@ import Testing
             ), "\(run.stdout.prefix(200)) \(run.stderr)")
     }
 
+    /// A recording the designer accepted (`consistency.accept`) is compared with nothing: the audit's voice table
+    /// says it is accepted, where it left the column blank as for one that matches.
+    @Test func theAuditSaysWhichRecordingsAreAccepted() throws {
+        let pack = TestPack()
+        try Data(
+            #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["yuan"], "consistency": {"accept": ["raw-audio/digit_3.wav"]}}"#
+                .utf8
+        ).write(to: pack.url("assets.json"))
+        try pack.recordTonalVoice()
+        try pack.write(
+            "digit_3.wav",
+            channels: [TonalVoice.recording(TonalVoice.syllable(.high, highHz: 330, formantScale: 1.35))],
+            rate: 44_100, format: FileFormat(container: "wav", encoding: "pcm16"))
+        #expect(InProcess.run(["build"], in: pack.root).status == 0)
+        #expect(InProcess.run(["check"], in: pack.root).status == 0)
+        let rows = InProcess.run(["audit"], in: pack.root).stdout.split(separator: "\n").filter {
+            $0.contains("raw-audio/digit_")
+        }
+        let accepted = rows.filter { $0.hasSuffix(" accepted") }
+        #expect(accepted.count == 1 && accepted.first?.hasPrefix("三 ") == true, "\(rows)")
+    }
+
     @Test func auditInEveryFormat() throws {
         let pack = try Self.fullPack()
         let text = InProcess.run(["audit"], in: pack.url)
