@@ -18,8 +18,9 @@ public struct DiffOptions: Equatable, Sendable {
             Compares the pack as it is built (its manifest.json and normalized/) with BASE: the fragments added,
             removed and changed, by token, each change with the figures that moved (its recording, length, gain,
             heard loudness, true peak, voice) and whether the new recording is the same take exported again; the
-            manifest's settings that changed; and the amounts the audit plays that say a changed token, spliced
-            from both. A diff is a report: it exits 0 when it was made (`assets check` is the gate).
+            recordings left as they were whose match with the voice moved, since the rest changed around them;
+            the manifest's settings that changed; and the amounts the audit plays that say a changed token,
+            spliced from both. A diff is a report: it exits 0 when it was made (`assets check` is the gate).
             """,
         argumentHelp: [
             (
