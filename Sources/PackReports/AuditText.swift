@@ -60,7 +60,7 @@ public enum AuditText {
                 value(analysis.bandwidthHz.map { $0 / 1000 }, 1, kinds.contains(.band)), value(analysis.centroidHz, 0),
                 value(analysis.snrDB, 1, kinds.contains(.noise)),
                 value(analysis.msPerSyllable, 0, kinds.contains(.pace)),
-                voices.settings.accept.contains(fragment.source.file)
+                voices.accepts(fragment)
                     ? "accepted"
                     : kinds.isEmpty
                         ? "—"

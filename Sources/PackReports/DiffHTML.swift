@@ -71,12 +71,12 @@ extension DiffReport {
     /// The recordings left as they were whose match with the voice moved, with both verdicts.
     static func rejudgedSection(_ diff: PackDiff) -> String {
         guard !diff.rejudged.isEmpty else { return "" }
-        var html = "<h2>\(escape(rejudgedTitle.prefix(1).uppercased() + rejudgedTitle.dropFirst()))</h2>\n"
+        var html = "<h2>\(escape(rejudgedHeading))</h2>\n"
         html += "<table id=\"rejudged\">\n<tr><th>token</th><th>recording</th><th>before</th><th>after</th></tr>\n"
         for entry in diff.rejudged {
             html += "<tr><td class=\"token\">\(escape(entry.token))</td>"
-            html += "<td>\(escape(entry.after.fragment.source.file))</td><td class=\"before\">"
-            html += "\(escape(entry.before.verdict))</td><td class=\"moved\">\(escape(entry.after.verdict))</td></tr>\n"
+            html += "<td>\(escape(entry.recording))</td><td class=\"before\">\(escape(entry.before))</td>"
+            html += "<td class=\"moved\">\(escape(entry.after))</td></tr>\n"
         }
         return html + "</table>\n"
     }

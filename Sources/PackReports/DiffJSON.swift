@@ -44,13 +44,6 @@ struct DiffJSON: Encodable {
         let after: Entry
     }
 
-    struct Rejudged: Encodable {
-        let token: String
-        let recording: String
-        let before: String
-        let after: String
-    }
-
     struct Gain: Encodable {
         let beforeDB: Double
         let afterDB: Double
@@ -82,7 +75,7 @@ struct DiffJSON: Encodable {
     let removed: [Entry]
     let changed: [Change]
     let unchanged: Int
-    let rejudged: [Rejudged]
+    let rejudged: [PackDiff.Rejudged]
     let packGain: Gain?
     let settings: [PackDiff.Setting]
     let utterances: [Utterance]
@@ -121,11 +114,7 @@ struct DiffJSON: Encodable {
                 before: entry(change.before, pair?.before), after: entry(change.after, pair?.after))
         }
         unchanged = diff.unchanged
-        rejudged = diff.rejudged.map {
-            Rejudged(
-                token: $0.token, recording: $0.after.fragment.source.file, before: $0.before.verdict,
-                after: $0.after.verdict)
-        }
+        rejudged = diff.rejudged
         packGain = diff.packGain.map {
             Gain(beforeDB: $0.before, afterDB: $0.after, fragmentsMovedOnlyByIt: diff.movedWithGain)
         }

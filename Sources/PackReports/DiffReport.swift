@@ -19,8 +19,9 @@ public enum DiffReport {
             + "(\(diff.movedWithGain) with no other change)"
     }
 
-    /// The title of the recordings left as they were whose match with the voice changed.
+    /// The title of the recordings left as they were whose match with the voice changed, and as a heading.
     static let rejudgedTitle = "left as they were, compared with a voice that changed"
+    static let rejudgedHeading = rejudgedTitle.prefix(1).uppercased() + rejudgedTitle.dropFirst()
 
     /// What a changed fragment is, in a few words.
     public static func summary(_ change: PackDiff.Change) -> String {
@@ -85,7 +86,7 @@ public enum DiffReport {
         if !diff.rejudged.isEmpty { out += "\n\(rejudgedTitle)\n" }
         for entry in diff.rejudged {
             out +=
-                "  \(entry.token)  \(entry.after.fragment.source.file)  \(entry.before.verdict) → \(entry.after.verdict)\n"
+                "  \(entry.token)  \(entry.recording)  \(entry.before) → \(entry.after)\n"
         }
         if !diff.settings.isEmpty { out += "\nsettings\n" }
         for setting in diff.settings {
@@ -125,11 +126,11 @@ public enum DiffReport {
                 })
         }
         if !diff.rejudged.isEmpty {
-            out += "\n### \(rejudgedTitle.prefix(1).uppercased() + rejudgedTitle.dropFirst())\n\n"
+            out += "\n### \(rejudgedHeading)\n\n"
             out += Markdown.table(
                 ["token", "recording", "before", "after"],
                 diff.rejudged.map {
-                    [$0.token, "`\($0.after.fragment.source.file)`", $0.before.verdict, $0.after.verdict]
+                    [$0.token, "`\($0.recording)`", $0.before, $0.after]
                 })
         }
         if !diff.settings.isEmpty {

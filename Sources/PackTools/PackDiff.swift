@@ -77,10 +77,13 @@ public struct PackDiff: Sendable {
     /// compared with is the rest of the pack, which the refresh changed (a real app's refresh re-recorded its
     /// digits and units in another voice and left its phrases, which then stood apart), or `consistency` in
     /// `assets.json` did.
-    public struct Rejudged: Sendable {
+    public struct Rejudged: Equatable, Sendable, Encodable {
         public let token: String
-        public let before: Entry
-        public let after: Entry
+        /// The recording, as the pack as it is names it.
+        public let recording: String
+        /// `check`'s verdict in the base, and now (`Entry.verdict`).
+        public let before: String
+        public let after: String
     }
 
     /// One side of an affected amount: its sound, or why it cannot be played there.
@@ -228,10 +231,12 @@ extension PackDiff {
     ) -> [Rejudged] {
         after.compactMap { fragment in
             guard let old = before[fragment.token], !changed.contains(fragment.token),
-                old.source.sha256 == fragment.source.sha256,
-                sides.before.verdict(old) != sides.after.verdict(fragment)
+                old.source.sha256 == fragment.source.sha256
             else { return nil }
-            return Rejudged(token: fragment.token, before: sides.before.entry(old), after: sides.after.entry(fragment))
+            let verdicts = (sides.before.verdict(old), sides.after.verdict(fragment))
+            guard verdicts.0 != verdicts.1 else { return nil }
+            return Rejudged(
+                token: fragment.token, recording: fragment.source.file, before: verdicts.0, after: verdicts.1)
         }
     }
 
@@ -252,7 +257,7 @@ extension PackDiff {
         /// to match.
         func verdict(_ fragment: Manifest.Fragment) -> String {
             if fragment.analysis == nil { return "not analysed" }
-            if settings.consistency.accept.contains(fragment.source.file) { return "accepted (consistency.accept)" }
+            if voices.accepts(fragment) { return "accepted (consistency.accept)" }
             let kinds = (voices.findings[fragment.token] ?? []).map(\.kind.rawValue)
             return kinds.isEmpty ? "matches the voice" : "stands apart: " + kinds.joined(separator: ", ")
         }

@@ -70,13 +70,18 @@ public struct VoiceConsistency: Sendable {
             syllableMs: Self.typical(singles),
             phraseSyllableMs: Self.typical(phrases) ?? Self.typical(singles).map { $0 * Self.phraseSyllableShare })
         self.settings = settings
-        let accepted = Set(settings.accept)
         var findings: [String: [Finding]] = [:]
-        for (fragment, analysis) in analysed where !accepted.contains(fragment.source.file) {
+        for (fragment, analysis) in analysed where !settings.accept.contains(fragment.source.file) {
             let odd = Self.compare(fragment, analysis, with: typical, registers: registers, settings: settings)
             if !odd.isEmpty { findings[fragment.token] = odd }
         }
         self.findings = findings
+    }
+
+    /// The designer heard `fragment`'s recording and accepted it as it is (`consistency.accept`): it is compared
+    /// with nothing.
+    public func accepts(_ fragment: Manifest.Fragment) -> Bool {
+        settings.accept.contains(fragment.source.file)
     }
 
     static func typical(_ values: [Double]) -> Double? {

@@ -107,9 +107,9 @@ import VoicePack
                     format: "wav/pcm16", frames: 4410, durationMs: 100, loudnessLUFS: -20, truePeakDBTP: -5,
                     noiseFloorDBFS: -80, clippedSamples: 0, channelDecision: "mono"))
         }
-        func entry(_ fragment: Manifest.Fragment, verdict: String = "matches the voice") -> PackDiff.Entry {
+        func entry(_ fragment: Manifest.Fragment) -> PackDiff.Entry {
             PackDiff.Entry(
-                fragment: fragment, location: URL(fileURLWithPath: "/nowhere"), verdict: verdict,
+                fragment: fragment, location: URL(fileURLWithPath: "/nowhere"), verdict: "matches the voice",
                 recordingProblems: "none",
                 waveform: nil)
         }
@@ -124,8 +124,8 @@ import VoicePack
             ], unchanged: 12,
             rejudged: [
                 PackDiff.Rejudged(
-                    token: "收款", before: entry(fragment("收款", gain: 1, source: "e")),
-                    after: entry(fragment("收款", gain: 1, source: "e"), verdict: "stands apart: voice"))
+                    token: "收款", recording: "raw-audio/收款.wav", before: "matches the voice",
+                    after: "stands apart: voice")
             ], packGain: nil, movedWithGain: 0,
             settings: [PackDiff.Setting(key: "templates.welcome", before: nil, after: "\"欢迎{amount}\"")],
             utterances: [])
