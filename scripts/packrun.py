@@ -52,8 +52,8 @@ def lay_out_pack(recordings, dest, stems, phrases, **settings):
 
 # A finding's kind, read from its message (check's JSON names the category only).
 KINDS = [
-    ("another voice", "voice"), ("narrower band", "band"), ("noise is heard", "noise heard"),
-    ("noise floor", "noise"), ("another pace", "pace"),
+    ("header is wrong", "header"), ("another voice", "voice"), ("narrower band", "band"),
+    ("noise is heard", "noise heard"), ("noise floor", "noise"), ("another pace", "pace"),
     ("no pitch", "unmeasured"), ("voice is cut", "cut"), ("heard at", "loudness"), ("true peak", "peak"),
     ("clipped", "clipped"), ("starts", "step"), ("no fragment", "missing"),
 ]

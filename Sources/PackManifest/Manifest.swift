@@ -100,7 +100,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes.
-        public static let currentPipelineRevision = 12
+        public static let currentPipelineRevision = 13
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -241,6 +241,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Samples in runs of three or more at full scale: the recording clipped.
         public var clippedSamples: Int
         public var channelDecision: String
+        /// The rate its samples were read at, one channel, where its header says two channels at half of it and they
+        /// alternate one voice's samples (the header was written wrong); absent otherwise.
+        public var readAsMonoSampleRate: Int?
         /// A sound the trim kept though a pause parts it from the voice (a breath, a click); absent when none.
         public var straySound: StraySound?
 
@@ -248,7 +251,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             file: String, sha256: String, size: Int, sampleRate: Int, channels: Int, format: String, frames: Int,
             durationMs: Double, loudnessLUFS: Double, truePeakDBTP: Double, noiseFloorDBFS: Double,
             startLevelDB: Double? = nil, endLevelDB: Double? = nil, clippedSamples: Int, channelDecision: String,
-            straySound: StraySound? = nil
+            readAsMonoSampleRate: Int? = nil, straySound: StraySound? = nil
         ) {
             self.file = file
             self.sha256 = sha256
@@ -265,6 +268,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.endLevelDB = endLevelDB.map { Manifest.rounded(max($0, -200)) }
             self.clippedSamples = clippedSamples
             self.channelDecision = channelDecision
+            self.readAsMonoSampleRate = readAsMonoSampleRate
             self.straySound = straySound
         }
     }

@@ -30,6 +30,7 @@ enum FragmentRecord {
                 truePeakDBTP: report.loudness.inputTruePeakDBTP, noiseFloorDBFS: report.trim.noiseFloorDBFS,
                 startLevelDB: report.trim.startLevelDB, endLevelDB: report.trim.endLevelDB,
                 clippedSamples: report.sourceClippedSamples, channelDecision: report.channelDecision.description,
+                readAsMonoSampleRate: report.channelDecision.alternateSamplesRate,
                 straySound: report.trim.stray.map {
                     Manifest.StraySound(
                         edge: $0.edge.rawValue, pauseMs: $0.pauseMs, lengthMs: $0.lengthMs, levelDB: $0.levelDB)

@@ -412,6 +412,16 @@ public enum PackChecker {
                         "record it again somewhere quieter or closer to the microphone, or take the noise out before building"
                 ))
         }
+        if let rate = fragment.source.readAsMonoSampleRate {
+            warnings.append(
+                RecordingWarning(
+                    summary: "its header is wrong",
+                    detail:
+                        "it says \(fragment.source.channels) channels at \(fragment.source.sampleRate) Hz, but they alternate one voice's samples; read here as one channel at \(rate) Hz, it loses its sound over \(fragment.source.sampleRate / 2) Hz wherever it is played as its header says",
+                    fix:
+                        "write it again as one channel at \(rate) Hz (`sox -r \(rate) -c 1 \(fragment.source.file) fixed.wav` reads it so) and put that in its place"
+                ))
+        }
         if fragment.source.clippedSamples > 0 {
             warnings.append(
                 RecordingWarning(

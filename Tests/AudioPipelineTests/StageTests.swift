@@ -30,6 +30,39 @@ import VoicePack
         #expect(abs(TestSignals.decibels(TestSignals.rms(signal.samples) / TestSignals.rms(voice))) < 0.1)
     }
 
+    /// A 16 kHz mono voice whose header says two channels at 8 kHz (a real pack's 43 recordings were written so)
+    /// holds its samples in turn: read as the one channel it is, every sample in its place.
+    @Test func channelsThatAlternateOneVoicesSamplesAreReadAsOne() {
+        let mono = TestSignals.syllable(vowelRMS: 0.1, fricativeBelowDB: 20, vowelSeconds: 0.4, rate: 16_000)
+        let first = stride(from: 0, to: mono.count - 1, by: 2).map { mono[$0] }
+        let second = stride(from: 1, to: mono.count, by: 2).map { mono[$0] }
+        let (signal, decision) = Downmix().apply([first, second], sampleRate: 8_000)
+        #expect(decision == .alternateSamples(sampleRate: 16_000))
+        #expect(signal.sampleRate == 16_000)
+        let inPlace = signal.samples == Array(mono.prefix(2 * first.count))
+        #expect(inPlace)
+    }
+
+    /// Stereo as microphones and exports make it — one channel copied and scaled, one a sample behind or ahead of
+    /// the other, each with its own noise — is averaged, at its own rate.
+    @Test func stereoIsNotTakenForAlternateSamples() {
+        for rate in [8_000, 44_100] {
+            let voice = TestSignals.syllable(vowelRMS: 0.1, fricativeBelowDB: 20, vowelSeconds: 0.4, rate: rate)
+            let noise = TestSignals.noise(rms: 0.003, seconds: Double(voice.count) / Double(rate), rate: rate, seed: 3)
+            let pairs: [(String, [Float], [Float])] = [
+                ("copied", voice, voice.map { $0 * 0.8 }),
+                ("behind", voice, [0] + voice.dropLast()),
+                ("ahead", voice, Array(voice.dropFirst()) + [0]),
+                ("noisy", voice, zip(voice, noise).map { $0 + $1 }),
+            ]
+            for (name, left, right) in pairs {
+                let (signal, decision) = Downmix().apply([left, right], sampleRate: rate)
+                #expect(decision == .mixed(channels: [1, 2]), "\(name) at \(rate) Hz")
+                #expect(signal.sampleRate == rate && signal.samples.count == voice.count)
+            }
+        }
+    }
+
     @Test func matchingChannelsAreAveraged() {
         let (signal, decision) = Downmix().apply([voice, voice, voice.map { $0 * 0.5 }], sampleRate: 44_100)
         #expect(decision == .mixed(channels: [1, 2, 3]))

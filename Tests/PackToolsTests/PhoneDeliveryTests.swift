@@ -162,3 +162,41 @@ import Testing
         #expect(formats == ["wav/pcm16", "mpeg/mp3"])
     }
 }
+
+/// A WAV header written for two channels at half the rate of a mono voice (a real pack shipped 43 recordings so: a
+/// PCM-to-WAV helper taking Android's output channel mask for an input one): the samples alternate between the
+/// channels, and every player keeps the voice's length and pitch, so nobody hears it but in the lost band.
+@Suite struct WrongHeaderTests {
+    @Test func monoWrittenAsTwoChannelsAtHalfItsRateIsReadAsItWasRecorded() throws {
+        let pack = TestPack()
+        let rate = 16_000
+        let voice = TonalVoice.recording(TonalVoice.syllable(.high, rate: rate), rate: rate)
+        let wav = FileFormat(container: "wav", encoding: "pcm16")
+        try pack.write("digit_1.wav", channels: [voice], rate: rate, format: wav)
+        let first = stride(from: 0, to: voice.count - 1, by: 2).map { voice[$0] }
+        let second = stride(from: 1, to: voice.count, by: 2).map { voice[$0] }
+        try pack.write("digit_2.wav", channels: [first, second], rate: rate / 2, format: wav)
+        #expect(try pack.build().failures.isEmpty)
+
+        let byToken = Dictionary(uniqueKeysWithValues: try pack.manifest().fragments.map { ($0.token, $0) })
+        let right = try #require(byToken["一"])
+        let wrong = try #require(byToken["二"])
+        #expect(wrong.source.sampleRate == 8_000 && wrong.source.channels == 2)
+        #expect(wrong.source.readAsMonoSampleRate == 16_000 && right.source.readAsMonoSampleRate == nil)
+        // The same voice either way: its band (over a quarter of the header's rate), pitch and length.
+        let band = try #require(right.analysis?.bandwidthHz)
+        #expect(band > 4_000 && wrong.analysis?.bandwidthHz == band, "\(band) Hz, \(wrong.analysis as Any)")
+        let pitch = try #require(right.analysis?.pitchRegisterHz)
+        #expect(abs(12 * log2(try #require(wrong.analysis?.pitchRegisterHz) / pitch)) < 0.5)
+        #expect(abs(wrong.durationMs - right.durationMs) <= 1)
+
+        let findings = PackChecker.check(paths: pack.paths, settings: pack.settings).findings
+        let sound = findings.filter { $0.category == .sound }.map(\.description)
+        #expect(sound.count == 1, "\(sound)")
+        let said = try #require(sound.first)
+        #expect(
+            said.hasPrefix("raw-audio/digit_2.wav: warning: [sound] its header is wrong: it says 2 channels at 8000 Hz")
+        )
+        #expect(said.contains("`sox -r 16000 -c 1 raw-audio/digit_2.wav fixed.wav`"), "\(said)")
+    }
+}
