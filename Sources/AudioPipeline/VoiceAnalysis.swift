@@ -210,13 +210,13 @@ enum PitchTrack {
         AubioFrames.hops(of: signal.samples, hop: hop) { input in
             defer { hopsSinceVoiced += 1 }
             aubio_pitch_do(voicing, input, output)
-            let loud = output.pointee.data[0] > 0  // aubio's answer for a frame under the silence level is 0
+            let fast = Double(output.pointee.data[0])
+            let loud = fast > 0  // aubio's answer for a frame under the silence level is 0
             let confident = aubio_pitch_get_confidence(voicing) >= VoiceAnalysis.minimumConfidence
             aubio_pitch_do(pitch, input, output)
-            let hz = Double(output.pointee.data[0])
             guard loud else { return }
             voiced.judged += 1
-            if confident, VoiceAnalysis.voiceRangeHz.contains(hz) {
+            if confident, let hz = reading(spectral: Double(output.pointee.data[0]), temporal: fast) {
                 voiced.hopsBetween.append(voiced.pitches.isEmpty ? 1 : hopsSinceVoiced)
                 voiced.pitches.append(hz)
                 hopsSinceVoiced = 0
@@ -224,6 +224,20 @@ enum PitchTrack {
         }
         return voiced
     }
+
+    /// A frame's pitch from the two trackers' readings: the spectral YIN's (`yinfft`), unless it lies outside a
+    /// voice's range — where it took a formant for the pitch (3.3 kHz for a low voice's 七 at 129 Hz) — or an
+    /// octave over the plain YIN's (`yinfast`), in a low voice's creaky third tone; then the plain YIN's. Where the
+    /// plain YIN reads an octave over (an 8 kHz 八), the spectral one is kept.
+    static func reading(spectral: Double, temporal: Double) -> Double? {
+        let range = VoiceAnalysis.voiceRangeHz
+        guard range.contains(spectral) else { return range.contains(temporal) ? temporal : nil }
+        let octaves = log2(spectral / temporal)
+        return range.contains(temporal) && abs(octaves - 1) < octaveLeeway ? temporal : spectral
+    }
+
+    /// How far (in octaves) two readings may be from an octave apart and count as one.
+    static let octaveLeeway = 2.0 / 12
 
     /// `silence`: the level (dB) under which aubio judges no frame.
     private static func tracker(_ method: String, window: Int, hop: Int, rate: Int, silence: Float) -> OpaquePointer? {

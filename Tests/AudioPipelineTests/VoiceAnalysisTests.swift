@@ -173,6 +173,41 @@ import VoicePack
 
     /// Harmonics up to 3.3 kHz (a telephone line) against up to 10 kHz: the band ends in the third octave
     /// that holds the last harmonic.
+    /// A low voice's i (七, 一): harmonics of 80 Hz under an i's formants (300, 2,300 and 3,300 Hz), where the
+    /// spectral YIN reads 1,114 Hz — no voice — and the plain YIN the voice (a real pack's 七: 3.3 kHz for 129 Hz).
+    @Test func aLowVoicesIIsMeasuredAtItsPitch() throws {
+        let formants: [(hz: Double, width: Double)] = [(300, 60), (2_300, 100), (3_300, 120)]
+        let frames = Int(0.35 * Double(Self.rate))
+        let pad = [Float](repeating: 0, count: Int(0.3 * Double(Self.rate)))
+        let vowel = (0..<frames).map { index -> Float in
+            let t = Double(index) / Double(Self.rate)
+            var sample = 0.0
+            for harmonic in 1...62 {
+                let hz = 80 * Double(harmonic)
+                let gain = formants.map { 1 / (1 + pow((hz - $0.hz) / $0.width, 2)) }.reduce(0.02, +)
+                sample += gain * sin(2 * .pi * hz * t)
+            }
+            return Float(0.05 * sample * min(1, Double(index) / 882, Double(frames - index) / 882))
+        }
+        let analysis = try Self.analyse(Signal(samples: pad + vowel + pad, sampleRate: Self.rate))
+        let register = try #require(analysis.pitchRegisterHz)
+        #expect(abs(12 * log2(register / 80)) < 0.5, "\(register) Hz")
+    }
+
+    /// Which tracker a frame's pitch is taken from, on the readings real packs gave.
+    @Test func aFramesPitchIsTheTrackersThatReadsAVoice() {
+        #expect(PitchTrack.reading(spectral: 220, temporal: 221) == 220)
+        // A formant taken for the pitch (a low voice's 七), and both out of a voice's range.
+        #expect(PitchTrack.reading(spectral: 3_348, temporal: 129) == 129)
+        #expect(PitchTrack.reading(spectral: 3_348, temporal: 3_300) == nil)
+        // The spectral YIN an octave over in a creaky third tone (163 for 81); the plain YIN an octave over on an
+        // 8 kHz 八 (657 for 327).
+        #expect(PitchTrack.reading(spectral: 163, temporal: 81) == 81)
+        #expect(PitchTrack.reading(spectral: 327, temporal: 657) == 327)
+        // Readings apart by other than an octave: the spectral YIN's, as before.
+        #expect(PitchTrack.reading(spectral: 358, temporal: 228) == 358)
+    }
+
     @Test func bandwidthEndsWhereTheVoiceDoes() throws {
         let narrow = try #require(try Self.analyse(Self.voice(pitch: 200, topHz: 3_300)).bandwidthHz)
         let wide = try #require(try Self.analyse(Self.voice(pitch: 200, topHz: 10_000)).bandwidthHz)
