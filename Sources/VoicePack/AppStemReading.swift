@@ -2,9 +2,10 @@ import SpeechText
 
 /// What a recording's name likely says when it names no token: the names payment apps ship their recordings
 /// under — a digit (`tts_5`, `media5`, `sound5`, `_5`, `5_`), an English or pinyin word (`five`, `wu`,
-/// `tts_ten_thousand`, `wan`, `tts_dot`, `dian`), a number (`media100`). A guess for a person to confirm by ear,
-/// never a mapping the build makes itself: apps name alike what they say differently (`yi` is 一 in two real
-/// packs and 亿 in a third, so it reads as either).
+/// `tts_ten_thousand`, `wan`, `tts_dot`, `dian`), a number (`media100`), pinyin with its tone's number (`wan4`,
+/// `yi1`, as recordings of syllables are named). A guess for a person to confirm by ear, never a mapping the build
+/// makes itself: apps name alike what they say differently (`yi` is 一 in two real packs and 亿 in a third, so it
+/// reads as either; `yi1` is 一 and `yi4` 亿, and `shi4`, not 十's tone, nothing).
 enum AppStemReading {
     /// Prefixes apps put before the word, tried longest first.
     static let prefixes = ["digit", "media", "sound", "voice", "unit", "tts"]
@@ -22,9 +23,24 @@ enum AppStemReading {
     /// and the characters other styles write for it (一: 壹; 万: 萬; `SpeechConverter.soundsAs`).
     static func readings(ofStem stem: String) -> [[Token]] {
         let word = word(of: stem)
-        let said = Int(word).flatMap { numbers[$0] }.map { [$0] } ?? words[word] ?? []
+        let said = Int(word).flatMap { numbers[$0] }.map { [$0] } ?? words[word] ?? toned(word)
         return said.map { token in [token] + SpeechConverter.soundsAs.filter { $0.value == token }.keys.sorted() }
     }
+
+    /// The tokens a pinyin word followed by its tone's number (1–4) may say: those of the word whose citation tone
+    /// that is.
+    static func toned(_ word: String) -> [Token] {
+        guard let last = word.last, let number = Int(String(last)), let tone = Tone(rawValue: number),
+            let syllable = words[String(word.dropLast())], pinyin.contains(String(word.dropLast()))
+        else { return [] }
+        return syllable.filter { Tone.citation(of: $0) == tone }
+    }
+
+    /// The words of `words` that are pinyin, whose tone a name may write after them.
+    static let pinyin: Set<String> = [
+        "ling", "yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu", "liang", "shi", "bai", "qian", "wan", "dian",
+        "yuan", "jiao", "fen", "zheng",
+    ]
 
     /// The spoken style's token for each number a name may hold.
     static let numbers: [Int: Token] = {

@@ -66,6 +66,18 @@ import VoicePack
         for (stem, token) in cases { #expect(naming.readings(ofStem: stem) == (token.map { [$0] } ?? []), "\(stem)") }
         // 一 in two apps, 亿 in a third: either.
         #expect(naming.readings(ofStem: "yi") == ["一", "亿"])
+        // Pinyin with its tone's number, as a bank of syllables names them (a real one: QYLove/Listener's 1,002):
+        // the tone tells 一 from 亿, and a syllable in another tone is another word.
+        for (stem, token) in [
+            ("yi1", "一"), ("yi4", "亿"), ("ling2", "零"), ("er4", "二"), ("wu3", "五"), ("shi2", "十"), ("bai3", "百"),
+            ("qian1", "千"), ("wan4", "万"), ("liang3", "两"), ("dian3", "点"), ("yuan2", "元"), ("jiao3", "角"),
+            ("fen1", "分"), ("zheng3", "整"), ("tts_qi1", "七"),
+        ] {
+            #expect(naming.readings(ofStem: stem) == [Token(token)], "\(stem)")
+        }
+        for stem in ["yi2", "shi4", "qian2", "er2", "wu5", "five5", "ten2"] {
+            #expect(naming.readings(ofStem: stem).isEmpty, "\(stem)")
+        }
         #expect(naming.readings(ofStem: "soundyi") == ["一", "亿"])
     }
 
