@@ -34,7 +34,7 @@ extension DiffReport {
         html += changedSection(diff, sounds: sounds)
         html += entrySection("Added", diff.added, sounds: sounds) { $0.after }
         html += entrySection("Removed", diff.removed, sounds: sounds) { $0.before }
-        html += rejudgedSection(diff)
+        html += rejudgedSection(diff, sounds: sounds)
         if !diff.settings.isEmpty {
             html +=
                 "<h2>Settings</h2>\n<table id=\"settings\">\n<tr><th>setting</th><th>before</th><th>after</th></tr>\n"
@@ -68,13 +68,15 @@ extension DiffReport {
         return html + "</table>\n"
     }
 
-    /// The recordings left as they were whose match with the voice moved, with both verdicts.
-    static func rejudgedSection(_ diff: PackDiff) -> String {
+    /// The recordings left as they were whose match with the voice moved, with both verdicts and a player of
+    /// each, to hear it beside the voice that changed.
+    static func rejudgedSection(_ diff: PackDiff, sounds: DiffSounds) -> String {
         guard !diff.rejudged.isEmpty else { return "" }
-        var html = "<h2>\(escape(rejudgedHeading))</h2>\n"
-        html += "<table id=\"rejudged\">\n<tr><th>token</th><th>recording</th><th>before</th><th>after</th></tr>\n"
+        var html = "<h2>\(escape(rejudgedHeading))</h2>\n<table id=\"rejudged\">\n"
+        html += "<tr><th>token</th><th>sound</th><th>recording</th><th>before</th><th>after</th></tr>\n"
         for entry in diff.rejudged {
             html += "<tr><td class=\"token\">\(escape(entry.token))</td>"
+            html += "<td>\(player(sounds.fragments[entry.token]?.after))</td>"
             html += "<td>\(escape(entry.recording))</td><td class=\"before\">\(escape(entry.before))</td>"
             html += "<td class=\"moved\">\(escape(entry.after))</td></tr>\n"
         }

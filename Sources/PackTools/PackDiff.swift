@@ -84,6 +84,10 @@ public struct PackDiff: Sendable {
         /// `check`'s verdict in the base, and now (`Entry.verdict`).
         public let before: String
         public let after: String
+        /// Its fragment in the pack as it is, for a reviewer to hear beside the voice that changed.
+        public var location: URL? = nil
+
+        private enum CodingKeys: String, CodingKey { case token, recording, before, after }
     }
 
     /// One side of an affected amount: its sound, or why it cannot be played there.
@@ -236,7 +240,8 @@ extension PackDiff {
             let verdicts = (sides.before.verdict(old), sides.after.verdict(fragment))
             guard verdicts.0 != verdicts.1 else { return nil }
             return Rejudged(
-                token: fragment.token, recording: fragment.source.file, before: verdicts.0, after: verdicts.1)
+                token: fragment.token, recording: fragment.source.file, before: verdicts.0, after: verdicts.1,
+                location: PackPaths.resolve(fragment.file, against: sides.after.pack.folder))
         }
     }
 
@@ -473,6 +478,11 @@ public struct DiffSounds: Equatable, Sendable {
             }
             for entry in diff.added { sounds.fragments[entry.token] = Pair(before: nil, after: try copy(entry)) }
             for entry in diff.removed { sounds.fragments[entry.token] = Pair(before: try copy(entry), after: nil) }
+            for entry in diff.rejudged {
+                guard let location = entry.location else { continue }
+                let file = try keep(Data(contentsOf: location), "fragment", location.pathExtension)
+                sounds.fragments[entry.token] = Pair(before: nil, after: file)
+            }
             for (index, utterance) in diff.utterances.enumerated() {
                 sounds.utterances[index] = Pair(
                     before: try splice(utterance.before), after: try splice(utterance.after))

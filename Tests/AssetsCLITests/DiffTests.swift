@@ -146,6 +146,25 @@ import Testing
         #expect(markdown.contains("### Left as they were, compared with a voice that changed\n"), "\(markdown)")
         #expect(
             markdown.contains("| 欢迎光临 | `raw-audio/phrase_welcome.wav` | matches the voice | stands apart: voice |"))
+        // The page plays each, to be heard beside the voice that changed: its fragment as the pack has it.
+        let review = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: review) }
+        try FileManager.default.createDirectory(at: review, withIntermediateDirectories: true)
+        let page = review.appendingPathComponent("diff.html")
+        #expect(InProcess.run(["diff", "--format", "html", "--output", page.path], in: pack.root).status == 0)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let section = try #require(html.components(separatedBy: "<table id=\"rejudged\">").last)
+        let rows = section.components(separatedBy: "</table>")[0]
+        let players = rows.components(separatedBy: "<audio controls preload=\"metadata\" src=\"").dropFirst()
+        #expect(players.count == 2, "\(rows)")
+        let manifest = try pack.manifest()
+        for (player, token) in zip(players, ["欢迎光临", "谢谢惠顾"]) {
+            let source = String(player.prefix { $0 != "\"" })
+            let fragment = try #require(manifest.fragments.first { $0.token == token })
+            #expect(
+                try Data(contentsOf: review.appendingPathComponent(source)) == Data(contentsOf: pack.url(fragment.file))
+            )
+        }
 
         // Accepted as it is, a recording is said to be accepted, not to match.
         let accepting = settings.dropLast() + #", "consistency": {"accept": ["raw-audio/phrase_welcome.wav"]}}"#
