@@ -85,7 +85,7 @@ public struct PackDiff: Sendable {
         public let before: String
         public let after: String
         /// Its fragment in the pack as it is, for a reviewer to hear beside the voice that changed.
-        public var location: URL? = nil
+        public let location: URL
 
         private enum CodingKeys: String, CodingKey { case token, recording, before, after }
     }
@@ -463,9 +463,9 @@ public struct DiffSounds: Equatable, Sendable {
             if names.insert(file).inserted { try data.write(to: folder.appendingPathComponent(file), options: .atomic) }
             return "\(name)/\(file)"
         }
-        func copy(_ entry: PackDiff.Entry?) throws -> String? {
-            guard let entry else { return nil }
-            return try keep(Data(contentsOf: entry.location), "fragment", entry.location.pathExtension)
+        func copy(_ fragment: URL?) throws -> String? {
+            guard let fragment else { return nil }
+            return try keep(Data(contentsOf: fragment), "fragment", fragment.pathExtension)
         }
         func splice(_ side: PackDiff.Side) throws -> String? {
             guard let spliced = side.spliced else { return nil }
@@ -474,14 +474,17 @@ public struct DiffSounds: Equatable, Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for change in diff.changed {
-                sounds.fragments[change.token] = Pair(before: try copy(change.before), after: try copy(change.after))
+                sounds.fragments[change.token] = Pair(
+                    before: try copy(change.before.location), after: try copy(change.after.location))
             }
-            for entry in diff.added { sounds.fragments[entry.token] = Pair(before: nil, after: try copy(entry)) }
-            for entry in diff.removed { sounds.fragments[entry.token] = Pair(before: try copy(entry), after: nil) }
+            for entry in diff.added {
+                sounds.fragments[entry.token] = Pair(before: nil, after: try copy(entry.location))
+            }
+            for entry in diff.removed {
+                sounds.fragments[entry.token] = Pair(before: try copy(entry.location), after: nil)
+            }
             for entry in diff.rejudged {
-                guard let location = entry.location else { continue }
-                let file = try keep(Data(contentsOf: location), "fragment", location.pathExtension)
-                sounds.fragments[entry.token] = Pair(before: nil, after: file)
+                sounds.fragments[entry.token] = Pair(before: nil, after: try copy(entry.location))
             }
             for (index, utterance) in diff.utterances.enumerated() {
                 sounds.utterances[index] = Pair(

@@ -30,17 +30,11 @@ enum AppStemReading {
     /// The tokens a pinyin word followed by its tone's number (1–4) may say: those of the word whose citation tone
     /// that is.
     static func toned(_ word: String) -> [Token] {
-        guard let last = word.last, let number = Int(String(last)), let tone = Tone(rawValue: number),
-            let syllable = words[String(word.dropLast())], pinyin.contains(String(word.dropLast()))
+        guard let last = word.last, let tone = Int(String(last)).flatMap(Tone.init(rawValue:)),
+            let syllable = pinyin[String(word.dropLast())]
         else { return [] }
         return syllable.filter { Tone.citation(of: $0) == tone }
     }
-
-    /// The words of `words` that are pinyin, whose tone a name may write after them.
-    static let pinyin: Set<String> = [
-        "ling", "yi", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu", "liang", "shi", "bai", "qian", "wan", "dian",
-        "yuan", "jiao", "fen", "zheng",
-    ]
 
     /// The spoken style's token for each number a name may hold.
     static let numbers: [Int: Token] = {
@@ -49,27 +43,36 @@ enum AppStemReading {
         return numbers
     }()
 
-    /// The spoken style's tokens each word may say.
+    /// The spoken style's tokens each word may say: English, pinyin, and the words apps make up.
     static let words: [String: [Token]] = {
-        var words: [String: [Token]] = [:]
+        var words = pinyin
         let english = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-        let pinyin = ["ling", "", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"]  // yi: below
-        for digit in 0..<10 {
-            words[english[digit]] = [numbers[digit]!]
-            if !pinyin[digit].isEmpty { words[pinyin[digit]] = [numbers[digit]!] }
-        }
+        for digit in 0..<10 { words[english[digit]] = [numbers[digit]!] }
         for (names, number) in [
-            (["ten", "shi"], 10), (["hundred", "bai"], 100), (["thousand", "qian"], 1000),
-            (["tenthousand", "wan"], 10_000),
+            (["ten"], 10), (["hundred"], 100), (["thousand"], 1000), (["tenthousand"], 10_000),
             // The apps that name 亿 in English call it ten million or a billion as often as a hundred million.
             (["hundredmillion", "tenmillion", "billion", "yii"], 100_000_000),
         ] {
             for name in names { words[name] = [numbers[number]!] }
         }
-        words["liang"] = ["两"]
+        for name in ["dot", "point"] { words[name] = ["点"] }
+        return words
+    }()
+
+    /// The pinyin words, whose tone a name may write after them (`wan4`).
+    static let pinyin: [String: [Token]] = {
+        var words: [String: [Token]] = [:]
+        for (digit, name) in ["ling", "", "er", "san", "si", "wu", "liu", "qi", "ba", "jiu"].enumerated()
+        where !name.isEmpty {  // yi: below
+            words[name] = [numbers[digit]!]
+        }
+        for (name, number) in [("shi", 10), ("bai", 100), ("qian", 1000), ("wan", 10_000)] {
+            words[name] = [numbers[number]!]
+        }
         words["yi"] = [numbers[1]!, numbers[100_000_000]!]  // yī and yì: apart by their tones, which names do not write
-        for name in ["dot", "point", "dian"] { words[name] = ["点"] }
-        for (name, token) in [("yuan", "元"), ("jiao", "角"), ("fen", "分"), ("zheng", "整")] {
+        for (name, token) in [
+            ("liang", "两"), ("dian", "点"), ("yuan", "元"), ("jiao", "角"), ("fen", "分"), ("zheng", "整"),
+        ] {
             words[name] = [Token(token)]
         }
         return words

@@ -125,7 +125,7 @@ import VoicePack
             rejudged: [
                 PackDiff.Rejudged(
                     token: "收款", recording: "raw-audio/收款.wav", before: "matches the voice",
-                    after: "stands apart: voice")
+                    after: "stands apart: voice", location: URL(fileURLWithPath: "/pack/normalized/收款.wav"))
             ], packGain: nil, movedWithGain: 0,
             settings: [PackDiff.Setting(key: "templates.welcome", before: nil, after: "\"欢迎{amount}\"")],
             utterances: [])
