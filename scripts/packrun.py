@@ -55,7 +55,7 @@ KINDS = [
     ("header is wrong", "header"), ("another voice", "voice"), ("narrower band", "band"),
     ("noise is heard", "noise heard"), ("noise floor", "noise"), ("another pace", "pace"),
     ("no pitch", "unmeasured"), ("voice is cut", "cut"), ("heard at", "loudness"), ("true peak", "peak"),
-    ("clipped", "clipped"), ("starts", "step"), ("no fragment", "missing"),
+    ("clipped", "clipped"), ("starts", "step"), ("no fragment", "missing"), ("peaks limited", "limited"),
 ]
 
 
