@@ -97,7 +97,8 @@ public struct VoiceConsistency: Sendable {
         // Noise covers the top of a band, so a noisy recording's band is not held against it as well; and a
         // band cut as a telephone line cuts it leaves a pitch tracker a harmonic to read (a real 五 through
         // one read at 3/2 of its pitch), so its pitch is not held against it either: one true reason is said.
-        let band = noise == nil ? bandProblem(analysis, typical, settings, accept: accept) : nil
+        let rate = fragment.source.readAsMonoSampleRate ?? fragment.source.sampleRate
+        let band = noise == nil ? bandProblem(analysis, typical, settings, fileRate: rate, accept: accept) : nil
         let problems = [
             band == nil ? pitchProblem(fragment.token, analysis, registers, settings, accept: accept) : nil, noise,
             band, paceProblem(analysis, typical, settings, accept: accept),
@@ -144,8 +145,11 @@ public struct VoiceConsistency: Sendable {
         )
     }
 
+    /// A band that ends near half the file's rate was cut by that rate (a recording exported at 16 kHz, or a
+    /// TTS's output): exporting the file again at a higher rate would not bring it back, so the fix says so.
     static func bandProblem(
-        _ analysis: Manifest.Analysis, _ typical: Typical, _ settings: Settings.Consistency, accept: String
+        _ analysis: Manifest.Analysis, _ typical: Typical, _ settings: Settings.Consistency, fileRate: Int,
+        accept: String
     ) -> Problem? {
         guard let usual = typical.bandwidthHz else { return nil }
         let octaves = analysis.bandwidthHz.map { log2(usual / $0) } ?? .infinity
@@ -153,12 +157,24 @@ public struct VoiceConsistency: Sendable {
         let band =
             analysis.bandwidthHz.map { "its band ends at \(khz($0)), \(one(octaves)) octaves under" }
             ?? "no band of it stands clear of its noise, against"
+        let nyquist = Double(fileRate) / 2
+        let cutByRate = analysis.bandwidthHz.map { $0 >= Self.rateCutShare * nyquist } ?? false
+        let fix =
+            cutByRate
+            ? "its file is at \(fileRate) Hz, which holds nothing over \(khz(nyquist)): export it again from a recording at the pack's rate, or re-record it (resampling this file up does not bring the band back)"
+            : "re-record or re-export it at the pack's quality (not through a phone line, a low sample rate or a lossy export)"
         return (
             .band,
             "a narrower band than the rest: \(band) the pack's typical \(khz(usual)) (consistency.bandwidthOctaves \(one(settings.bandwidthOctaves)))",
-            "re-record or re-export it at the pack's quality (not through a phone line, a low sample rate or a lossy export); \(accept)"
+            "\(fix); \(accept)"
         )
     }
+
+    /// How near half its file's rate a band must end to have been cut by that rate. A band is the upper edge of
+    /// a third octave, and the highest that fits under half a rate lies at 0.81–0.94 of it (8, 16 and 32 kHz:
+    /// 0.89; 22.05 and 44.1 kHz: 0.81); the real packs' 16 kHz and 8 kHz files read 0.89. A telephone line's
+    /// band in a 16 kHz file reads 0.45.
+    static let rateCutShare = 0.7
 
     static func paceProblem(
         _ analysis: Manifest.Analysis, _ typical: Typical, _ settings: Settings.Consistency, accept: String

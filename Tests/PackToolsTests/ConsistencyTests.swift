@@ -116,14 +116,15 @@ import VoicePack
 /// The comparison's rules, on manifests written by hand.
 @Suite struct VoiceConsistencyRuleTests {
     static func fragment(
-        _ token: String, register: Double? = 200, bandwidth: Double? = 11_000, snr: Double = 60, voiceMs: Double = 400
+        _ token: String, register: Double? = 200, bandwidth: Double? = 11_000, snr: Double = 60, voiceMs: Double = 400,
+        sampleRate: Int = 44_100
     ) -> Manifest.Fragment {
         Manifest.Fragment(
             token: token, file: "normalized/\(token).wav", frames: 1, durationMs: 450, sha256: "", loudnessPhon: 89.75,
             loudnessLUFS: -16, truePeakDBTP: -3, gainDB: 0, limiterReductionDB: 0, trimmedHeadMs: 0, trimmedTailMs: 0,
             headDBFS: -12, tailDBFS: -20, warnings: [],
             source: Manifest.Source(
-                file: "raw-audio/\(token).wav", sha256: "", size: 1, sampleRate: 44_100, channels: 1,
+                file: "raw-audio/\(token).wav", sha256: "", size: 1, sampleRate: sampleRate, channels: 1,
                 format: "wav/pcm16",
                 frames: 1, durationMs: 450, loudnessLUFS: -20, truePeakDBTP: -6, noiseFloorDBFS: -70, clippedSamples: 0,
                 channelDecision: "mono"),
@@ -161,6 +162,30 @@ import VoicePack
     @Test func aNoisyRecordingIsNotAlsoReportedForItsBand() {
         #expect(Self.findings(Self.usual + [Self.fragment("六", bandwidth: 4_000, snr: 25)]) == ["六": [.noise]])
         #expect(Self.findings(Self.usual + [Self.fragment("六", bandwidth: 4_000)]) == ["六": [.band]])
+    }
+
+    /// A recording whose file's rate cannot hold the pack's band (a real pack's phrase: a 16 kHz WAV among 44.1 kHz
+    /// MP3s, its band ending at 7.1 kHz) is told so: exporting that file again at a higher rate would not bring the
+    /// band back. A band narrowed under the file's rate (a telephone line's) keeps the general advice.
+    @Test func aBandTheFilesRateCutIsSaidSo() throws {
+        let wide = ["一", "二", "三", "四", "七"].map { Self.fragment($0, bandwidth: 18_000) }
+        let manifest = { (odd: Manifest.Fragment) in
+            Manifest(
+                format: AudioFormat(), loudness: .init(Settings.Loudness()), processing: .init(Settings()), styles: [],
+                forms: [], aliases: [:], templates: [:], fragments: wide + [odd])
+        }
+        let fix = { (odd: Manifest.Fragment) in
+            VoiceConsistency(manifest: manifest(odd), settings: .init()).findings["六"]?.map(\.fix) ?? []
+        }
+        let sixteen = fix(Self.fragment("六", bandwidth: 7_100, sampleRate: 16_000))
+        #expect(sixteen.count == 1)
+        let said = try #require(sixteen.first)
+        #expect(
+            said.hasPrefix(
+                "its file is at 16000 Hz, which holds nothing over 8.0 kHz: export it again from a recording at the pack's rate, or re-record it (resampling this file up does not bring the band back)"
+            ), "\(said)")
+        let phone = fix(Self.fragment("六", bandwidth: 3_400))
+        #expect(phone.count == 1 && phone.first?.hasPrefix("re-record or re-export it at the pack's quality") == true)
     }
 
     /// A band cut as a telephone line cuts it leaves the tracker a harmonic (3/2 of the pitch): the band is
