@@ -133,6 +133,12 @@ import VoicePack
         #expect(text.hasPrefix("assets diff against HEAD: 1 changed, 1 added, 1 removed, 12 unchanged\n"))
         #expect(text.contains("  七  the same take exported again\n"))
         #expect(text.contains("      gain       3 dB → 9 dB\n"), "\(text)")
+        // An added or removed fragment names the recording it was built from, as delivered: a reviewer sees a 16 kHz
+        // WAV under an .mp3 name, or a take in another format than the rest, before hearing it.
+        #expect(
+            text.contains(
+                "  欢迎  normalized/欢迎.wav  100 ms, 89.75 phon, +1.0 dB gain, from raw-audio/欢迎.wav (wav/pcm16, 44100 Hz), matches the voice, recording problems: none\n"
+            ), "\(text)")
         #expect(
             text.contains(
                 "\nleft as they were, compared with a voice that changed\n"
@@ -144,6 +150,7 @@ import VoicePack
         let markdown = DiffReport.markdown(diff)
         #expect(markdown.contains("|  | gain | 3 dB | 9 dB |\n"))
         #expect(markdown.contains("| `templates.welcome` | — | `\"欢迎{amount}\"` |\n"))
+        #expect(markdown.contains("+1.0 dB gain, from raw-audio/欢迎.wav (wav/pcm16, 44100 Hz) |"), "\(markdown)")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(DiffReport.json(diff).utf8)) as? [String: Any])
         let changed = try #require((json["changed"] as? [[String: Any]])?.first)
