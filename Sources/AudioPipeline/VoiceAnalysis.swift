@@ -227,16 +227,17 @@ enum PitchTrack {
 
     /// A frame's pitch from the two trackers' readings: the spectral YIN's (`yinfft`), unless it lies outside a
     /// voice's range — where it took a formant for the pitch (3.3 kHz for a low voice's 七 at 129 Hz) — or an
-    /// octave over the plain YIN's (`yinfast`), in a low voice's creaky third tone; then the plain YIN's. Where the
+    /// octave or more over the plain YIN's (`yinfast`): an octave in a low voice's creaky third tone (163 Hz for
+    /// 81), a harmonic under a strong first formant further up (545 Hz for 87); then the plain YIN's. Where the
     /// plain YIN reads an octave over (an 8 kHz 八), the spectral one is kept.
     static func reading(spectral: Double, temporal: Double) -> Double? {
         let range = VoiceAnalysis.voiceRangeHz
         guard range.contains(spectral) else { return range.contains(temporal) ? temporal : nil }
         let octaves = log2(spectral / temporal)
-        return range.contains(temporal) && abs(octaves - 1) < octaveLeeway ? temporal : spectral
+        return range.contains(temporal) && octaves > 1 - octaveLeeway ? temporal : spectral
     }
 
-    /// How far (in octaves) two readings may be from an octave apart and count as one.
+    /// How far (in octaves) under an octave apart two readings may be and count as an octave.
     static let octaveLeeway = 2.0 / 12
 
     /// `silence`: the level (dB) under which aubio judges no frame.

@@ -176,22 +176,36 @@ import VoicePack
     /// A low voice's i (七, 一): harmonics of 80 Hz under an i's formants (300, 2,300 and 3,300 Hz), where the
     /// spectral YIN reads 1,114 Hz — no voice — and the plain YIN the voice (a real pack's 七: 3.3 kHz for 129 Hz).
     @Test func aLowVoicesIIsMeasuredAtItsPitch() throws {
-        let formants: [(hz: Double, width: Double)] = [(300, 60), (2_300, 100), (3_300, 120)]
-        let frames = Int(0.35 * Double(Self.rate))
-        let pad = [Float](repeating: 0, count: Int(0.3 * Double(Self.rate)))
+        let vowel = Self.vowel(pitch: 80, formants: [(300, 60), (2_300, 100), (3_300, 120)], floor: 0.02)
+        let register = try #require(try Self.analyse(vowel).pitchRegisterHz)
+        #expect(abs(12 * log2(register / 80)) < 0.5, "\(register) Hz")
+    }
+
+    /// A low voice's vowel under a strong, narrow first formant: the spectral YIN reads the formant's harmonic
+    /// (600 Hz, 6.7 times the pitch) in every frame and the plain YIN the voice (a real reading app's bank of
+    /// syllables: ge3 at 545 Hz for 87, xue2 at 520 for 99).
+    @Test func aLowVoiceUnderAStrongFormantIsMeasuredAtItsPitch() throws {
+        let vowel = Self.vowel(pitch: 90, formants: [(600, 25), (1_200, 60)], floor: 0.01)
+        let register = try #require(try Self.analyse(vowel).pitchRegisterHz)
+        #expect(abs(12 * log2(register / 90)) < 0.5, "\(register) Hz")
+    }
+
+    /// 0.35 s of harmonics of `pitch` up to 5 kHz under resonances at `formants` (a floor of `floor` between
+    /// them), faded in and out over 20 ms, with 0.3 s of silence each side.
+    static func vowel(pitch: Double, formants: [(hz: Double, width: Double)], floor: Double) -> Signal {
+        let frames = Int(0.35 * Double(rate))
+        let pad = [Float](repeating: 0, count: Int(0.3 * Double(rate)))
         let vowel = (0..<frames).map { index -> Float in
-            let t = Double(index) / Double(Self.rate)
+            let t = Double(index) / Double(rate)
             var sample = 0.0
-            for harmonic in 1...62 {
-                let hz = 80 * Double(harmonic)
-                let gain = formants.map { 1 / (1 + pow((hz - $0.hz) / $0.width, 2)) }.reduce(0.02, +)
+            for harmonic in 1...Int(5_000 / pitch) {
+                let hz = pitch * Double(harmonic)
+                let gain = formants.map { 1 / (1 + pow((hz - $0.hz) / $0.width, 2)) }.reduce(floor, +)
                 sample += gain * sin(2 * .pi * hz * t)
             }
             return Float(0.05 * sample * min(1, Double(index) / 882, Double(frames - index) / 882))
         }
-        let analysis = try Self.analyse(Signal(samples: pad + vowel + pad, sampleRate: Self.rate))
-        let register = try #require(analysis.pitchRegisterHz)
-        #expect(abs(12 * log2(register / 80)) < 0.5, "\(register) Hz")
+        return Signal(samples: pad + vowel + pad, sampleRate: rate)
     }
 
     /// Which tracker a frame's pitch is taken from, on the readings real packs gave.
@@ -204,7 +218,11 @@ import VoicePack
         // 8 kHz 八 (657 for 327).
         #expect(PitchTrack.reading(spectral: 163, temporal: 81) == 81)
         #expect(PitchTrack.reading(spectral: 327, temporal: 657) == 327)
-        // Readings apart by other than an octave: the spectral YIN's, as before.
+        // The spectral YIN on a harmonic further up, under a strong formant (545 for 87: 6.3 times), or two
+        // octaves over: the plain YIN's.
+        #expect(PitchTrack.reading(spectral: 545, temporal: 87) == 87)
+        #expect(PitchTrack.reading(spectral: 348, temporal: 87) == 87)
+        // Readings apart by less than an octave: the spectral YIN's, as before.
         #expect(PitchTrack.reading(spectral: 358, temporal: 228) == 358)
     }
 
