@@ -135,15 +135,20 @@ import VoicePack
                 syllables: Manifest.Analysis.syllables(in: token), voiceMs: voiceMs))
     }
 
-    static func findings(_ fragments: [Manifest.Fragment], _ settings: Settings.Consistency = .init()) -> [String:
-        [VoiceConsistency.Kind]]
+    /// The comparison of a manifest holding `fragments`.
+    static func consistency(_ fragments: [Manifest.Fragment], _ settings: Settings.Consistency = .init())
+        -> VoiceConsistency
     {
         let manifest = Manifest(
             format: AudioFormat(), loudness: .init(Settings.Loudness()), processing: .init(Settings()), styles: [],
             forms: [], aliases: [:], templates: [:], fragments: fragments)
-        return VoiceConsistency(manifest: manifest, settings: settings).findings.mapValues {
-            $0.map(\.kind)
-        }
+        return VoiceConsistency(manifest: manifest, settings: settings)
+    }
+
+    static func findings(_ fragments: [Manifest.Fragment], _ settings: Settings.Consistency = .init()) -> [String:
+        [VoiceConsistency.Kind]]
+    {
+        consistency(fragments, settings).findings.mapValues { $0.map(\.kind) }
     }
 
     /// First and fourth tones at the voice's high register.
@@ -169,14 +174,7 @@ import VoicePack
     /// band back. A band narrowed under the file's rate (a telephone line's) keeps the general advice.
     @Test func aBandTheFilesRateCutIsSaidSo() throws {
         let wide = ["一", "二", "三", "四", "七"].map { Self.fragment($0, bandwidth: 18_000) }
-        let manifest = { (odd: Manifest.Fragment) in
-            Manifest(
-                format: AudioFormat(), loudness: .init(Settings.Loudness()), processing: .init(Settings()), styles: [],
-                forms: [], aliases: [:], templates: [:], fragments: wide + [odd])
-        }
-        let fix = { (odd: Manifest.Fragment) in
-            VoiceConsistency(manifest: manifest(odd), settings: .init()).findings["六"]?.map(\.fix) ?? []
-        }
+        let fix = { (odd: Manifest.Fragment) in Self.consistency(wide + [odd]).findings["六"]?.map(\.fix) ?? [] }
         let sixteen = fix(Self.fragment("六", bandwidth: 7_100, sampleRate: 16_000))
         #expect(sixteen.count == 1)
         let said = try #require(sixteen.first)
