@@ -273,6 +273,12 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.readAsMonoSampleRate = readAsMonoSampleRate
             self.straySound = straySound
         }
+
+        /// How the recording was delivered, in the words every report uses: `wav/pcm16, 16000 Hz`, with
+        /// `, 2 channels` when it is not mono.
+        public var delivery: String {
+            "\(format), \(sampleRate) Hz" + (channels == 1 ? "" : ", \(channels) channels")
+        }
     }
 
     /// A sound apart from the voice in a recording: at its `start` or `end`, `pauseMs` from the voice, `lengthMs`

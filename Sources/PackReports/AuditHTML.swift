@@ -116,7 +116,7 @@ public enum AuditHTML {
             html +=
                 "<td><audio controls preload=\"metadata\" src=\"\(escape(link(fragment.file)))\" onloadedmetadata=\"this.dataset.duration = this.duration\"></audio><br>\(escape(fragment.file))</td>"
             html +=
-                "<td>\(escape(source.file))<br>\(escape(source.format)), \(source.sampleRate) Hz, \(source.channels) ch</td>"
+                "<td>\(escape(source.file))<br>\(escape(source.delivery))</td>"
             html +=
                 "<td class=\"num\">\(AuditText.number(source.durationMs, 0)) → \(AuditText.number(fragment.durationMs, 0))</td>"
             html +=

@@ -69,7 +69,9 @@ public enum AuditText {
         }
         let typical = voices.typical
         rows.append([
-            "typical", "median of the pack", "", value(typical.pitchRegisterHz, 0), "semitones", "",
+            "typical",
+            typical.delivery.map { "median of the \($0.recordings) of \($0.total) delivered as \($0.description)" }
+                ?? "median of the pack", "", value(typical.pitchRegisterHz, 0), "semitones", "",
             value(typical.bandwidthHz.map { $0 / 1000 }, 1), "", value(typical.snrDB, 1),
             value(typical.syllableMs, 0)
                 + (typical.phraseSyllableMs.map { " (phrases \(AuditText.number($0, 0)))" } ?? ""), "",
@@ -77,12 +79,17 @@ public enum AuditText {
         return rows
     }
 
-    /// How many fragments stand apart from the pack's voice.
+    /// How many fragments stand apart from the pack's voice, and how many recordings were delivered apart from
+    /// the rest (no mismatch by itself).
     static func voiceSummary(_ report: AuditReport) -> String {
-        let odd = report.voices?.findings.count ?? 0
-        return odd == 0
+        let findings = report.voices.map { Array($0.findings.values) } ?? []
+        let odd = findings.filter { $0.contains { $0.kind != .delivery } }.count
+        let apart = findings.filter { $0.contains { $0.kind == .delivery } }.count
+        return
+            (odd == 0
             ? "every fragment matches the pack's voice"
-            : "\(counted(odd, "fragment")) \(odd == 1 ? "does" : "do") not match the pack's voice"
+            : "\(counted(odd, "fragment")) \(odd == 1 ? "does" : "do") not match the pack's voice")
+            + (apart == 0 ? "" : ", \(counted(apart, "recording")) delivered apart from the rest")
     }
 
     /// The target and how evenly the fragments are heard. The level fragments are heard at is the manifest's: the

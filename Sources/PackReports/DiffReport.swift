@@ -52,11 +52,8 @@ public enum DiffReport {
     /// An added or removed fragment's figures and the recording it was built from, as delivered: `990 ms, 89.75
     /// phon, +4.4 dB gain, from raw-audio/success.mp3 (wav/pcm16, 16000 Hz)`.
     static func fragmentLine(_ fragment: Manifest.Fragment) -> String {
-        let source = fragment.source
-        let channels = source.channels == 1 ? "" : ", \(source.channels) channels"
-        return String(
-            format: "%.0f ms, %.2f phon, %+.1f dB gain", fragment.durationMs, fragment.loudnessPhon, fragment.gainDB)
-            + ", from \(source.file) (\(source.format), \(source.sampleRate) Hz\(channels))"
+        String(format: "%.0f ms, %.2f phon, %+.1f dB gain", fragment.durationMs, fragment.loudnessPhon, fragment.gainDB)
+            + ", from \(fragment.source.file) (\(fragment.source.delivery))"
     }
 
     static func sideLine(_ side: PackDiff.Side) -> String {

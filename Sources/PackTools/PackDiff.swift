@@ -263,8 +263,10 @@ extension PackDiff {
         func verdict(_ fragment: Manifest.Fragment) -> String {
             if fragment.analysis == nil { return "not analysed" }
             if voices.accepts(fragment) { return "accepted (consistency.accept)" }
-            let kinds = (voices.findings[fragment.token] ?? []).map(\.kind.rawValue)
-            return kinds.isEmpty ? "matches the voice" : "stands apart: " + kinds.joined(separator: ", ")
+            let kinds = (voices.findings[fragment.token] ?? []).map(\.kind)
+            if kinds == [.delivery] { return "matches the voice, delivered apart from the rest" }
+            return kinds.isEmpty
+                ? "matches the voice" : "stands apart: " + kinds.map(\.rawValue).joined(separator: ", ")
         }
 
         func entry(_ fragment: Manifest.Fragment) -> Entry {

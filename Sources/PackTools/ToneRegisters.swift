@@ -8,9 +8,9 @@ import SpeechText
 /// one's in real packs; a second tone rises only to a few semitones under it. A syllable is therefore compared
 /// with the syllables of its own tone when there are `VoiceConsistency.minimumGroup` of them (their median,
 /// which an odd one does not move), and otherwise with where its tone's anchor puts it under the voice's high
-/// register — the median, over every measured fragment, of its register with its anchor taken off. A third
-/// tone said in full (2-1-4) rises at its end back to the high register (a real voice's 九: 237, 194, 282 Hz
-/// against its 一's 274), so a third tone is over where its tone reaches only past both. A phrase
+/// register — the median, over every measured fragment of the voice, of its register with its anchor taken
+/// off. A third tone said in full (2-1-4) rises at its end back to the high register (a real voice's 九: 237,
+/// 194, 282 Hz against its 一's 274), so a third tone is over where its tone reaches only past both. A phrase
 /// reaches over the high register in its several syllables; phrases are compared with where that puts them
 /// however many there are, so that phrases all recorded in another voice do not pass as a group of their own.
 struct ToneRegisters {
@@ -45,13 +45,15 @@ struct ToneRegisters {
     /// median from one heap to the other.
     static let phraseAnchor = 2.5
 
-    init(_ registers: [(token: String, hz: Double)]) {
+    /// Medians are taken over the tokens in `voice`: the recordings that show the pack's voice.
+    init(_ registers: [(token: String, hz: Double)], voice: Set<String>) {
         var tones: [String: Tone] = [:]
         for (token, _) in registers { tones[token] = Tone.citation(of: Token(token)) }
         self.tones = tones
         let level = registers.map { (token: $0.token, tone: tones[$0.token], semitones: 12 * log2($0.hz)) }
-        guard level.count >= VoiceConsistency.minimumGroup,
-            let high = median(level.map { $0.semitones - Self.anchor($0.tone) })
+        let basis = level.filter { voice.contains($0.token) }
+        guard basis.count >= VoiceConsistency.minimumGroup,
+            let high = median(basis.map { $0.semitones - Self.anchor($0.tone) })
         else {
             (semitones, expectedHz, highHz) = ([:], [:], nil)
             return
@@ -59,7 +61,7 @@ struct ToneRegisters {
         var semitones: [String: Double] = [:]
         var expectedHz: [String: Double] = [:]
         for syllable in level {
-            let sameTone = level.filter { $0.tone == syllable.tone }.map(\.semitones)
+            let sameTone = basis.filter { $0.tone == syllable.tone }.map(\.semitones)
             let expected =
                 syllable.tone != nil && sameTone.count >= VoiceConsistency.minimumGroup
                 ? median(sameTone) ?? high : high + Self.anchor(syllable.tone)

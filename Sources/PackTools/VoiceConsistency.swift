@@ -8,11 +8,18 @@ import VoicePack
 /// decoded). `check` reports what it finds in the category `consistency`; `audit` shows the typical values
 /// and marks the outliers.
 ///
-/// Typical values are medians over the fragments, which one odd recording (or a few) does not move. Pitch is
+/// Typical values are medians over the fragments — those delivered the usual way, where more than half the pack
+/// came one way (below) — which one odd recording (or a few) does not move. Pitch is
 /// compared tone by tone (`ToneRegisters`): a third tone dips far under a first tone in any real voice. Band
 /// is compared with every fragment; noise only where it is audible; pace with fragments of its kind, single
 /// syllables and phrases apart (a phrase's syllables run faster), phrases with the single syllables while
 /// there are fewer than `minimumGroup` of them.
+///
+/// A recording delivered apart from the rest — another format, rate or channel count than more than half the
+/// pack shares — is no mismatch by itself, but on packs that real apps shipped it was each time another voice's or
+/// a later session's (a phrase taken from another app, digits of another pack, three units added later): it is
+/// said, as a warning, of a recording nothing else sets apart, and such recordings do not set the typical values
+/// (a real pack's six intruders, two of its three second tones, had made its own 零 "another voice").
 public struct VoiceConsistency: Sendable {
     public struct Typical: Equatable, Sendable {
         /// Where the voice reaches in a high (first) or falling (fourth) tone.
@@ -21,11 +28,39 @@ public struct VoiceConsistency: Sendable {
         public var snrDB: Double?
         public var syllableMs: Double?
         public var phraseSyllableMs: Double?
+        /// How more than half the pack's recordings were delivered.
+        public var delivery: Delivery?
+    }
+
+    /// A way of delivering recordings (`Manifest.Source.delivery`), and how many of the pack's came so.
+    public struct Delivery: Equatable, Sendable {
+        public var description: String
+        public var recordings: Int
+        public var total: Int
+
+        /// The way more than half of `sources` came, when there is one and it is at least `minimumGroup`.
+        init?(usualOf sources: [Manifest.Source]) {
+            let counts = Dictionary(grouping: sources, by: \.delivery).mapValues(\.count)
+            guard let (description, recordings) = counts.max(by: { $0.value < $1.value }),
+                recordings * 2 > sources.count, recordings >= VoiceConsistency.minimumGroup
+            else { return nil }
+            self.init(description: description, recordings: recordings, total: sources.count)
+        }
+
+        init(description: String, recordings: Int, total: Int) {
+            self.description = description
+            self.recordings = recordings
+            self.total = total
+        }
     }
 
     /// What is odd about a fragment.
     public enum Kind: String, Sendable, CaseIterable {
-        case voice, band, noise, pace, unmeasured
+        case voice, band, noise, pace, unmeasured, delivery
+
+        /// Whether it says the voice does not match (`consistency.severity`), rather than what a reviewer should
+        /// listen to (a warning): a pitch not measured, a recording delivered apart.
+        public var isMismatch: Bool { self != .unmeasured && self != .delivery }
     }
 
     public struct Finding: Equatable, Sendable {
@@ -58,17 +93,23 @@ public struct VoiceConsistency: Sendable {
 
     public init(manifest: Manifest, settings: Settings.Consistency) {
         let analysed = manifest.fragments.compactMap { fragment in fragment.analysis.map { (fragment, $0) } }
+        let delivery = Delivery(usualOf: manifest.fragments.map(\.source))
+        // The voice's typical values are the recordings' delivered the usual way, where there is one.
+        let voice = analysed.filter { fragment, _ in delivery.map { fragment.source.delivery == $0.description } ?? true
+        }
         let registers = ToneRegisters(
-            analysed.compactMap { fragment, analysis in analysis.pitchRegisterHz.map { (fragment.token, $0) } })
+            analysed.compactMap { fragment, analysis in analysis.pitchRegisterHz.map { (fragment.token, $0) } },
+            voice: Set(voice.map(\.0.token)))
         registerSemitones = registers.semitones
-        let singles = analysed.filter { $0.1.syllables == 1 }.map(\.1.msPerSyllable)
-        let phrases = analysed.filter { $0.1.syllables > 1 }.map(\.1.msPerSyllable)
+        let singles = voice.filter { $0.1.syllables == 1 }.map(\.1.msPerSyllable)
+        let phrases = voice.filter { $0.1.syllables > 1 }.map(\.1.msPerSyllable)
         typical = Typical(
             pitchRegisterHz: registers.highHz,
-            bandwidthHz: Self.typical(analysed.compactMap(\.1.bandwidthHz)),
-            snrDB: Self.typical(analysed.map(\.1.snrDB)),
+            bandwidthHz: Self.typical(voice.compactMap(\.1.bandwidthHz)),
+            snrDB: Self.typical(voice.map(\.1.snrDB)),
             syllableMs: Self.typical(singles),
-            phraseSyllableMs: Self.typical(phrases) ?? Self.typical(singles).map { $0 * Self.phraseSyllableShare })
+            phraseSyllableMs: Self.typical(phrases) ?? Self.typical(singles).map { $0 * Self.phraseSyllableShare },
+            delivery: delivery)
         self.settings = settings
         var findings: [String: [Finding]] = [:]
         for (fragment, analysis) in analysed where !settings.accept.contains(fragment.source.file) {
@@ -102,8 +143,9 @@ public struct VoiceConsistency: Sendable {
         let problems = [
             band == nil ? pitchProblem(fragment.token, analysis, registers, settings, accept: accept) : nil, noise,
             band, paceProblem(analysis, typical, settings, accept: accept),
-        ]
-        return problems.compactMap { $0 }.map { kind, message, fix in
+        ].compactMap { $0 }
+        let delivery = problems.isEmpty ? deliveryProblem(fragment.source, typical, accept: accept) : nil
+        return (problems + [delivery].compactMap { $0 }).map { kind, message, fix in
             Finding(
                 kind: kind, token: fragment.token, recording: fragment.source.file,
                 message: "\(fragment.token): \(message)", fix: fix)
@@ -176,6 +218,16 @@ public struct VoiceConsistency: Sendable {
     /// band in a 16 kHz file reads 0.45.
     static let rateCutShare = 0.7
 
+    /// Said only of a recording nothing else sets apart: where the voice differs, that is the reason to give.
+    static func deliveryProblem(_ source: Manifest.Source, _ typical: Typical, accept: String) -> Problem? {
+        guard let usual = typical.delivery, source.delivery != usual.description else { return nil }
+        return (
+            .delivery,
+            "delivered apart from the rest: \(source.delivery), where \(usual.recordings) of the pack's \(usual.total) recordings are \(usual.description)",
+            "a recording exported apart is often from another session, microphone or voice: listen to it beside the rest (assets audit), and export it as they were or re-record it with them; \(accept)"
+        )
+    }
+
     static func paceProblem(
         _ analysis: Manifest.Analysis, _ typical: Typical, _ settings: Settings.Consistency, accept: String
     ) -> Problem? {
@@ -207,7 +259,7 @@ extension PackChecker {
             // A measurement the tool could not make is at most a warning: it is no fault of the recording.
             let findings = (consistency.findings[fragment.token] ?? []).map {
                 Diagnostic(
-                    $0.kind == .unmeasured ? .warning : settings.consistency.severity,
+                    $0.kind.isMismatch ? settings.consistency.severity : .warning,
                     paths.subject(manifestPath: $0.recording), .consistency, $0.message, fix: $0.fix)
             }
             report.add(.consistency, fragment.source.file, findings)

@@ -361,4 +361,28 @@ import Testing
         let text = InProcess.run(["diff"], in: pack.root)
         #expect(text.stdout.contains("none → a sound apart from its voice"), "\(text.stdout)")
     }
+    /// A refresh that delivers one recording another way than the rest (the same take as 24-bit FLAC among
+    /// 16-bit WAVs) is said so, beside its voice matching, in `diff` and in `audit`: a reviewer listens to it
+    /// beside the rest.
+    @Test func aRecordingDeliveredApartIsSaidSo() throws {
+        let pack = try Self.committedPack()
+        try FileManager.default.removeItem(at: pack.url("raw-audio/digit_5.wav"))
+        try pack.write(
+            "digit_5.flac", channels: [TonalVoice.recording(TonalVoice.syllable(.low))], rate: 44_100,
+            format: FileFormat(container: "flac", encoding: "pcm24"))
+        try Self.expectBuilt(pack)
+
+        let text = InProcess.run(["diff"], in: pack.root)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.stdout.contains("matches the voice → matches the voice, delivered apart from the rest"),
+            "\(text.stdout)")
+        #expect(text.stdout.contains("recording format  wav/pcm16 → flac/pcm24"), "\(text.stdout)")
+        // The audit says it too, and what the voice's typical values were taken over.
+        let audit = InProcess.run(["audit"], in: pack.root).stdout
+        #expect(
+            audit.contains("every fragment matches the pack's voice, 1 recording delivered apart from the rest"),
+            "\(audit)")
+        #expect(audit.contains("median of the 14 of 15 delivered as wav/pcm16, 44100 Hz"), "\(audit)")
+    }
 }

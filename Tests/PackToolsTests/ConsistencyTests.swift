@@ -117,7 +117,7 @@ import VoicePack
 @Suite struct VoiceConsistencyRuleTests {
     static func fragment(
         _ token: String, register: Double? = 200, bandwidth: Double? = 11_000, snr: Double = 60, voiceMs: Double = 400,
-        sampleRate: Int = 44_100
+        sampleRate: Int = 44_100, format: String = "wav/pcm16"
     ) -> Manifest.Fragment {
         Manifest.Fragment(
             token: token, file: "normalized/\(token).wav", frames: 1, durationMs: 450, sha256: "", loudnessPhon: 89.75,
@@ -125,7 +125,7 @@ import VoicePack
             headDBFS: -12, tailDBFS: -20, warnings: [],
             source: Manifest.Source(
                 file: "raw-audio/\(token).wav", sha256: "", size: 1, sampleRate: sampleRate, channels: 1,
-                format: "wav/pcm16",
+                format: format,
                 frames: 1, durationMs: 450, loudnessLUFS: -20, truePeakDBTP: -6, noiseFloorDBFS: -70, clippedSamples: 0,
                 channelDecision: "mono"),
             analysis: Manifest.Analysis(
@@ -251,5 +251,41 @@ import VoicePack
         #expect(Self.findings(Self.usual + [Self.fragment("微信收款", voiceMs: 4 * 150)]) == [:])
         #expect(Self.findings(Self.usual + [Self.fragment("微信收款", voiceMs: 4 * 1_000)]) == ["微信收款": [.pace]])
         #expect(Self.findings(Self.usual + [Self.fragment("六", register: 200 * pow(2, -6.0 / 12))]) == ["六": [.voice]])
+    }
+    /// A recording delivered another way than more than half the pack (another format, rate or channel count) is
+    /// said, and only of a recording nothing else sets apart; a pack with no usual way says it of none.
+    @Test func aRecordingDeliveredApartIsSaidWhenNothingElseIs() throws {
+        let mp3 = { (token: String) in Self.fragment(token, sampleRate: 16_000, format: "mpeg/mp3") }
+        let apart = Self.consistency(Self.usual + [mp3("六")])
+        #expect(apart.findings.mapValues { $0.map(\.kind) } == ["六": [.delivery]])
+        let message = try #require(apart.findings["六"]?.first?.message)
+        #expect(
+            message
+                == "六: delivered apart from the rest: mpeg/mp3, 16000 Hz, where 5 of the pack's 6 recordings are wav/pcm16, 44100 Hz",
+            "\(message)")
+        #expect(!VoiceConsistency.Kind.delivery.isMismatch && VoiceConsistency.Kind.voice.isMismatch)
+        // Another voice delivered apart is said once, for its voice.
+        #expect(Self.findings(Self.usual + [Self.fragment("六", register: 300, format: "mpeg/mp3")]) == ["六": [.voice]])
+        // Three of six is no usual way; a designer's accepted recording is compared with nothing.
+        #expect(Self.findings(Array(Self.usual.prefix(3)) + ["六", "八", "九"].map(mp3)) == [:])
+        var accepting = Settings.Consistency()
+        accepting.accept = ["raw-audio/六.wav"]
+        #expect(Self.findings(Self.usual + [mp3("六")], accepting) == [:])
+    }
+
+    /// A real pack held six syllables of another app's voice among eleven of its own, two of them in its group of
+    /// three second tones, whose median they then set: its own 零 was called another voice. The voice's
+    /// typical is taken over the recordings delivered the usual way, so the intruders are compared with it.
+    @Test func recordingsDeliveredApartDoNotSetTheVoicesTypical() {
+        let rising = { (token: String, semitones: Double, format: String) in
+            Self.fragment(token, register: 200 * pow(2, (semitones - 4) / 12), format: format)
+        }
+        let own = Self.usual + [Self.fragment("八"), rising("零", 0, "wav/pcm16")]
+        let intruders = [rising("十", 6, "mpeg/mp3"), rising("元", 6, "mpeg/mp3")]
+        #expect(Self.findings(own + intruders) == ["十": [.voice], "元": [.voice]])
+        // Delivered the same way, nothing tells the intruders from the pack: the group of three takes its median
+        // from them, as before.
+        let same = [rising("十", 6, "wav/pcm16"), rising("元", 6, "wav/pcm16")]
+        #expect(Self.findings(own + same) == ["零": [.voice]])
     }
 }

@@ -11,9 +11,12 @@ import VoicePack
 /// What real voices carry and espeak-ng's stand-ins do not — tones that move the pitch as far as a speaker's,
 /// recordings cut before their decay — on packs made by code (`TonalVoice`).
 @Suite struct RealVoiceTests {
-    /// One voice over every default stem; the tokens in `moved` said `semitones` higher, pitch and formants, and
-    /// those in `contours` along another course of pitch than their tone's usual one.
-    static func pack(moved: [Token: Double] = [:], contours: [Token: (Double) -> Double] = [:]) throws -> TestPack {
+    /// One voice over every default stem, in 16-bit WAV; the tokens in `moved` said `semitones` higher, pitch
+    /// and formants, those in `contours` along another course of pitch than their tone's usual one, and those in
+    /// `apart` delivered as 24-bit FLAC.
+    static func pack(
+        moved: [Token: Double] = [:], contours: [Token: (Double) -> Double] = [:], apart: Set<Token> = []
+    ) throws -> TestPack {
         let pack = TestPack()
         pack.settings.styles = [.spoken]
         for (stem, token) in TonalVoice.stems {
@@ -21,9 +24,11 @@ import VoicePack
             let tone = try #require(Tone.citation(of: token))
             let syllable = TonalVoice.syllable(
                 tone, highHz: 220 * shift, formantScale: shift, pitch: contours[token])
+            let format =
+                apart.contains(token)
+                ? FileFormat(container: "flac", encoding: "pcm24") : FileFormat(container: "wav", encoding: "pcm16")
             try pack.write(
-                "\(stem).wav", channels: [TonalVoice.recording(syllable)], rate: 44_100,
-                format: FileFormat(container: "wav", encoding: "pcm16"))
+                "\(stem).\(format.container)", channels: [TonalVoice.recording(syllable)], rate: 44_100, format: format)
         }
         let outcome = try pack.build()
         #expect(outcome.failures.isEmpty, "\(outcome.failures)")
@@ -56,6 +61,27 @@ import VoicePack
             findings.contains {
                 $0.message.hasPrefix("八") && $0.message.contains("over where this voice reaches in a first (high) tone")
             })
+    }
+
+    /// Two of the three second tones (十, 元) from another voice 6 semitones higher, delivered as FLAC among WAVs,
+    /// as a real pack held another app's syllables: they are that voice, and the third (零) is not — it was, when
+    /// the two set its group's median. The same voice delivered apart is a warning for a reviewer, no error.
+    @Test func syllablesDeliveredApartAreComparedWithThePacksVoice() throws {
+        let intruded = try Self.pack(moved: ["十": 6, "元": 6], apart: ["十", "元"])
+        let findings = Self.findings(intruded, .consistency)
+        #expect(
+            Set(findings.map(\.subject.text)) == ["raw-audio/unit_shi.flac", "raw-audio/unit_yuan.flac"], "\(findings)")
+        #expect(findings.allSatisfy { $0.severity == .error && $0.message.contains("another voice or register") })
+
+        let refreshed = try Self.pack(apart: ["五"])
+        let apart = Self.findings(refreshed, .consistency)
+        #expect(apart.map(\.subject.text) == ["raw-audio/digit_5.flac"], "\(apart)")
+        #expect(apart.map(\.severity) == [.warning])
+        #expect(
+            apart.first?.message.hasPrefix(
+                "五: delivered apart from the rest: flac/pcm24, 44100 Hz, where 20 of the pack's 21 recordings are wav/pcm16, 44100 Hz"
+            ) == true,
+            "\(apart)")
     }
 
     /// A third tone said in full rises at its end back to the high tone's level (a real voice's 九: 237, 194, 282
