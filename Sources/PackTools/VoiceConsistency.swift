@@ -44,13 +44,7 @@ public struct VoiceConsistency: Sendable {
             guard let (description, recordings) = counts.max(by: { $0.value < $1.value }),
                 recordings * 2 > sources.count, recordings >= VoiceConsistency.minimumGroup
             else { return nil }
-            self.init(description: description, recordings: recordings, total: sources.count)
-        }
-
-        init(description: String, recordings: Int, total: Int) {
-            self.description = description
-            self.recordings = recordings
-            self.total = total
+            (self.description, self.recordings, total) = (description, recordings, sources.count)
         }
     }
 
@@ -95,8 +89,7 @@ public struct VoiceConsistency: Sendable {
         let analysed = manifest.fragments.compactMap { fragment in fragment.analysis.map { (fragment, $0) } }
         let delivery = Delivery(usualOf: manifest.fragments.map(\.source))
         // The voice's typical values are the recordings' delivered the usual way, where there is one.
-        let voice = analysed.filter { fragment, _ in delivery.map { fragment.source.delivery == $0.description } ?? true
-        }
+        let voice = delivery.map { usual in analysed.filter { $0.0.source.delivery == usual.description } } ?? analysed
         let registers = ToneRegisters(
             analysed.compactMap { fragment, analysis in analysis.pitchRegisterHz.map { (fragment.token, $0) } },
             voice: Set(voice.map(\.0.token)))
@@ -256,7 +249,8 @@ extension PackChecker {
     ) {
         report.voices = consistency
         for fragment in manifest.fragments where fragment.analysis != nil {
-            // A measurement the tool could not make is at most a warning: it is no fault of the recording.
+            // A measurement the tool could not make is no fault of the recording, and a recording delivered apart
+            // is something to listen to: warnings, at most.
             let findings = (consistency.findings[fragment.token] ?? []).map {
                 Diagnostic(
                     $0.kind.isMismatch ? settings.consistency.severity : .warning,
