@@ -70,7 +70,7 @@ public enum AuditText {
         let typical = voices.typical
         rows.append([
             "typical",
-            typical.delivery.map { "median of the \($0.recordings) of \($0.total) delivered as \($0.description)" }
+            typical.delivery.map { "median of the \($0.recordings) of \($0.total) delivered as \($0.way)" }
                 ?? "median of the pack", "", value(typical.pitchRegisterHz, 0), "semitones", "",
             value(typical.bandwidthHz.map { $0 / 1000 }, 1), "", value(typical.snrDB, 1),
             value(typical.syllableMs, 0)
@@ -270,6 +270,8 @@ struct AuditJSON: Encodable {
         let snrDB: Double?
         let msPerSyllable: Double?
         let phraseMsPerSyllable: Double?
+        /// How more than half the recordings were delivered, over which the others are taken.
+        let delivery: VoiceConsistency.Delivery?
     }
 
     let passed: Bool
@@ -306,7 +308,7 @@ struct AuditJSON: Encodable {
                     pitchRegisterHz: typical.pitchRegisterHz.map(Manifest.rounded),
                     bandwidthHz: typical.bandwidthHz.map(Manifest.rounded), snrDB: typical.snrDB.map(Manifest.rounded),
                     msPerSyllable: typical.syllableMs.map(Manifest.rounded),
-                    phraseMsPerSyllable: typical.phraseSyllableMs.map(Manifest.rounded)),
+                    phraseMsPerSyllable: typical.phraseSyllableMs.map(Manifest.rounded), delivery: typical.delivery),
                 odd: report.fragments.flatMap { fragment in
                     (voices.findings[fragment.token] ?? []).map {
                         Voices.Odd(

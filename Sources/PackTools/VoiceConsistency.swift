@@ -33,18 +33,18 @@ public struct VoiceConsistency: Sendable {
     }
 
     /// A way of delivering recordings (`Manifest.Source.delivery`), and how many of the pack's came so.
-    public struct Delivery: Equatable, Sendable {
-        public var description: String
+    public struct Delivery: Equatable, Sendable, Encodable {
+        public var way: String
         public var recordings: Int
         public var total: Int
 
         /// The way more than half of `sources` came, when there is one and it is at least `minimumGroup`.
         init?(usualOf sources: [Manifest.Source]) {
             let counts = Dictionary(grouping: sources, by: \.delivery).mapValues(\.count)
-            guard let (description, recordings) = counts.max(by: { $0.value < $1.value }),
+            guard let (way, recordings) = counts.max(by: { $0.value < $1.value }),
                 recordings * 2 > sources.count, recordings >= VoiceConsistency.minimumGroup
             else { return nil }
-            (self.description, self.recordings, total) = (description, recordings, sources.count)
+            (self.way, self.recordings, total) = (way, recordings, sources.count)
         }
     }
 
@@ -89,7 +89,7 @@ public struct VoiceConsistency: Sendable {
         let analysed = manifest.fragments.compactMap { fragment in fragment.analysis.map { (fragment, $0) } }
         let delivery = Delivery(usualOf: manifest.fragments.map(\.source))
         // The voice's typical values are the recordings' delivered the usual way, where there is one.
-        let voice = delivery.map { usual in analysed.filter { $0.0.source.delivery == usual.description } } ?? analysed
+        let voice = delivery.map { usual in analysed.filter { $0.0.source.delivery == usual.way } } ?? analysed
         let registers = ToneRegisters(
             analysed.compactMap { fragment, analysis in analysis.pitchRegisterHz.map { (fragment.token, $0) } },
             voice: Set(voice.map(\.0.token)))
@@ -213,10 +213,10 @@ public struct VoiceConsistency: Sendable {
 
     /// Said only of a recording nothing else sets apart: where the voice differs, that is the reason to give.
     static func deliveryProblem(_ source: Manifest.Source, _ typical: Typical, accept: String) -> Problem? {
-        guard let usual = typical.delivery, source.delivery != usual.description else { return nil }
+        guard let usual = typical.delivery, source.delivery != usual.way else { return nil }
         return (
             .delivery,
-            "delivered apart from the rest: \(source.delivery), where \(usual.recordings) of the pack's \(usual.total) recordings are \(usual.description)",
+            "delivered apart from the rest: \(source.delivery), where \(usual.recordings) of the pack's \(usual.total) recordings are \(usual.way)",
             "a recording exported apart is often from another session, microphone or voice: listen to it beside the rest (assets audit), and export it as they were or re-record it with them; \(accept)"
         )
     }

@@ -384,5 +384,12 @@ import Testing
             audit.contains("every fragment matches the pack's voice, 1 recording delivered apart from the rest"),
             "\(audit)")
         #expect(audit.contains("median of the 14 of 15 delivered as wav/pcm16, 44100 Hz"), "\(audit)")
+        let json = try Self.json(InProcess.run(["audit", "--format", "json"], in: pack.root).stdout)
+        let voices = try #require(json["voices"] as? [String: Any])
+        let usual = try #require((voices["typical"] as? [String: Any])?["delivery"] as? [String: Any])
+        #expect(usual["way"] as? String == "wav/pcm16, 44100 Hz" && usual["recordings"] as? Int == 14)
+        #expect(usual["total"] as? Int == 15)
+        let odd = try #require(voices["odd"] as? [[String: Any]])
+        #expect(odd.map { $0["kind"] as? String } == ["delivery"] && odd.first?["token"] as? String == "五")
     }
 }
