@@ -82,9 +82,10 @@ public enum AuditText {
     /// How many fragments stand apart from the pack's voice, and how many recordings were delivered apart from
     /// the rest (no mismatch by itself).
     static func voiceSummary(_ report: AuditReport) -> String {
-        let findings = report.voices.map { Array($0.findings.values) } ?? []
-        let odd = findings.filter { $0.contains { $0.kind != .delivery } }.count
-        let apart = findings.filter { $0.contains { $0.kind == .delivery } }.count
+        let voices = report.voices
+        let tokens = voices.map { Array($0.findings.keys) } ?? []
+        let odd = tokens.filter { voices?.standsApart($0) == true }.count
+        let apart = tokens.filter { voices?.deliveredApart($0) == true }.count
         return
             (odd == 0
             ? "every fragment matches the pack's voice"

@@ -56,7 +56,7 @@ extension AuditHTML {
                 let semitones = voices.registerSemitones[fragment.token]
             else { continue }
             let octaves = analysis.bandwidthHz.map { max(0, log2(band / $0)) } ?? octavesDown
-            let odd = voices.findings[fragment.token]?.contains { $0.kind != .delivery } ?? false
+            let odd = voices.standsApart(fragment.token)
             let colour = odd ? "#d1242f" : "#1f6feb"
             let label =
                 "\(fragment.token) \(Int(top.rounded())) Hz, band \(analysis.bandwidthHz.map { String(format: "%.1f kHz", $0 / 1000) } ?? "none")"

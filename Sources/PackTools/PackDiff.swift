@@ -263,10 +263,12 @@ extension PackDiff {
         func verdict(_ fragment: Manifest.Fragment) -> String {
             if fragment.analysis == nil { return "not analysed" }
             if voices.accepts(fragment) { return "accepted (consistency.accept)" }
-            let kinds = (voices.findings[fragment.token] ?? []).map(\.kind)
-            if kinds == [.delivery] { return "matches the voice, delivered apart from the rest" }
-            return kinds.isEmpty
-                ? "matches the voice" : "stands apart: " + kinds.map(\.rawValue).joined(separator: ", ")
+            if voices.standsApart(fragment.token) {
+                return "stands apart: "
+                    + (voices.findings[fragment.token] ?? []).map(\.kind.rawValue).joined(separator: ", ")
+            }
+            return voices.deliveredApart(fragment.token)
+                ? "matches the voice, delivered apart from the rest" : "matches the voice"
         }
 
         func entry(_ fragment: Manifest.Fragment) -> Entry {

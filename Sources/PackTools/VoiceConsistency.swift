@@ -112,6 +112,16 @@ public struct VoiceConsistency: Sendable {
         self.findings = findings
     }
 
+    /// Whether `token`'s fragment stands apart from the voice (any finding but its delivery), and whether its
+    /// recording was delivered apart from the rest: what the reports count and mark.
+    public func standsApart(_ token: String) -> Bool {
+        findings[token]?.contains { $0.kind != .delivery } ?? false
+    }
+
+    public func deliveredApart(_ token: String) -> Bool {
+        findings[token]?.contains { $0.kind == .delivery } ?? false
+    }
+
     /// The designer heard `fragment`'s recording and accepted it as it is (`consistency.accept`): it is compared
     /// with nothing.
     public func accepts(_ fragment: Manifest.Fragment) -> Bool {

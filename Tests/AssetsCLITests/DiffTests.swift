@@ -361,6 +361,7 @@ import Testing
         let text = InProcess.run(["diff"], in: pack.root)
         #expect(text.stdout.contains("none → a sound apart from its voice"), "\(text.stdout)")
     }
+
     /// A refresh that delivers one recording another way than the rest (the same take as 24-bit FLAC among
     /// 16-bit WAVs) is said so, beside its voice matching, in `diff` and in `audit`: a reviewer listens to it
     /// beside the rest.

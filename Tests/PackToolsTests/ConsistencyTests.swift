@@ -252,6 +252,7 @@ import VoicePack
         #expect(Self.findings(Self.usual + [Self.fragment("微信收款", voiceMs: 4 * 1_000)]) == ["微信收款": [.pace]])
         #expect(Self.findings(Self.usual + [Self.fragment("六", register: 200 * pow(2, -6.0 / 12))]) == ["六": [.voice]])
     }
+
     /// A recording delivered another way than more than half the pack (another format, rate or channel count) is
     /// said, and only of a recording nothing else sets apart; a pack with no usual way says it of none.
     @Test func aRecordingDeliveredApartIsSaidWhenNothingElseIs() throws {
