@@ -86,11 +86,13 @@ public enum AuditText {
         let tokens = voices.map { Array($0.findings.keys) } ?? []
         let odd = tokens.filter { voices?.standsApart($0) == true }.count
         let apart = tokens.filter { voices?.deliveredApart($0) == true }.count
+        let unmeasured = tokens.filter { voices?.unmeasured($0) == true }.count
         return
             (odd == 0
             ? "every fragment matches the pack's voice"
             : "\(counted(odd, "fragment")) \(odd == 1 ? "does" : "do") not match the pack's voice")
             + (apart == 0 ? "" : ", \(counted(apart, "recording")) delivered apart from the rest")
+            + (unmeasured == 0 ? "" : ", no pitch measured on \(counted(unmeasured, "fragment"))")
     }
 
     /// The target and how evenly the fragments are heard. The level fragments are heard at is the manifest's: the

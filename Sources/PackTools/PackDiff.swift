@@ -267,8 +267,8 @@ extension PackDiff {
                 return "stands apart: "
                     + (voices.findings[fragment.token] ?? []).map(\.kind.rawValue).joined(separator: ", ")
             }
-            return voices.deliveredApart(fragment.token)
-                ? "matches the voice, delivered apart from the rest" : "matches the voice"
+            return (voices.unmeasured(fragment.token) ? "no pitch measured, no other difference" : "matches the voice")
+                + (voices.deliveredApart(fragment.token) ? ", delivered apart from the rest" : "")
         }
 
         func entry(_ fragment: Manifest.Fragment) -> Entry {

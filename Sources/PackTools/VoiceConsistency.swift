@@ -112,14 +112,19 @@ public struct VoiceConsistency: Sendable {
         self.findings = findings
     }
 
-    /// Whether `token`'s fragment stands apart from the voice (any finding but its delivery), and whether its
-    /// recording was delivered apart from the rest: what the reports count and mark.
+    /// Whether `token`'s fragment stands apart from the voice (a mismatch), whether its recording was delivered
+    /// apart from the rest, and whether its pitch could not be measured: what the reports count and mark. The
+    /// last two say nothing of whether it matches.
     public func standsApart(_ token: String) -> Bool {
-        findings[token]?.contains { $0.kind != .delivery } ?? false
+        findings[token]?.contains { $0.kind.isMismatch } ?? false
     }
 
     public func deliveredApart(_ token: String) -> Bool {
         findings[token]?.contains { $0.kind == .delivery } ?? false
+    }
+
+    public func unmeasured(_ token: String) -> Bool {
+        findings[token]?.contains { $0.kind == .unmeasured } ?? false
     }
 
     /// The designer heard `fragment`'s recording and accepted it as it is (`consistency.accept`): it is compared

@@ -173,6 +173,27 @@ import Testing
         #expect(accepted.count == 1 && accepted.first?.hasPrefix("三 ") == true, "\(rows)")
     }
 
+    /// A fragment whose pitch could not be measured (reported when `consistency.reportUnmeasured` asks) is not said
+    /// to stand apart from the voice: the audit counts it on its own.
+    @Test func theAuditDoesNotCallAnUnmeasuredPitchAnotherVoice() throws {
+        let pack = TestPack()
+        try Data(
+            #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["yuan"], "consistency": {"reportUnmeasured": true}}"#
+                .utf8
+        ).write(to: pack.url("assets.json"))
+        try pack.recordTonalVoice()
+        #expect(InProcess.run(["build"], in: pack.root).status == 0)
+        var manifest = try pack.manifest()
+        let index = try #require(manifest.fragments.firstIndex { $0.token == "六" })
+        manifest.fragments[index].analysis?.pitchRegisterHz = nil
+        manifest.fragments[index].analysis?.pitchMedianHz = nil
+        try manifest.canonicalData().write(to: pack.url("manifest.json"))
+        let audit = InProcess.run(["audit"], in: pack.root).stdout
+        #expect(
+            audit.contains("Voices (every fragment matches the pack's voice, no pitch measured on 1 fragment)"),
+            "\(audit)")
+    }
+
     @Test func auditInEveryFormat() throws {
         let pack = try Self.fullPack()
         let text = InProcess.run(["audit"], in: pack.url)

@@ -393,4 +393,24 @@ import Testing
         let odd = try #require(voices["odd"] as? [[String: Any]])
         #expect(odd.map { $0["kind"] as? String } == ["delivery"] && odd.first?["token"] as? String == "五")
     }
+
+    /// A refreshed recording whose pitch could not be measured (reported when `consistency.reportUnmeasured`
+    /// asks) is not said to stand apart from the voice, nor to match it.
+    @Test func anUnmeasuredPitchIsNotCalledAnotherVoice() throws {
+        let pack = try Self.committedPack()
+        try Data(
+            #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["decimal"], "maximumAmount": "999", "consistency": {"reportUnmeasured": true}}"#
+                .utf8
+        ).write(to: pack.url("assets.json"))
+        try Self.record(pack, "digit_6", TonalVoice.syllable(.falling).map { $0 * 0.5 })
+        try Self.expectBuilt(pack)
+        var manifest = try pack.manifest()
+        let index = try #require(manifest.fragments.firstIndex { $0.token == "六" })
+        manifest.fragments[index].analysis?.pitchRegisterHz = nil
+        manifest.fragments[index].analysis?.pitchMedianHz = nil
+        try manifest.canonicalData().write(to: pack.url("manifest.json"))
+
+        let text = InProcess.run(["diff"], in: pack.root)
+        #expect(text.stdout.contains("matches the voice → no pitch measured, no other difference"), "\(text.stdout)")
+    }
 }
