@@ -26,20 +26,26 @@ extension Settings {
     public static let schemaVersion = 1
 
     /// Reads `assets.json`; `name` is how messages name the file.
+    /// Read as a stream, so that a pipe or `/dev/null` (no settings) reads as its contents.
     public static func load(contentsOf url: URL, name: String) throws(SettingsError) -> Settings {
+        func refused(_ message: String) -> SettingsError {
+            SettingsError(issues: [SettingsIssue(file: name, position: nil, key: "", message: message)])
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw refused("is a folder: name the settings file itself (its assets.json)")
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            let file = try FileHandle(forReadingFrom: url)
+            defer { try? file.close() }
+            data = try file.readToEnd() ?? Data()
         } catch {
-            throw SettingsError(issues: [
-                SettingsIssue(
-                    file: name, position: nil, key: "", message: "cannot be read (\(error.localizedDescription))")
-            ])
+            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError ?? error as NSError)
+            throw refused("cannot be read (\(reason.localizedDescription))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SettingsError(issues: [
-                SettingsIssue(file: name, position: nil, key: "", message: "is not UTF-8 text: save it as UTF-8")
-            ])
+            throw refused("is not UTF-8 text: save it as UTF-8")
         }
         return try parse(text, name: name)
     }

@@ -173,6 +173,19 @@ import VoicePack
         #expect(issues("\n") == ["assets.json:2:1: the file is empty: write {} or remove it"])
     }
 
+    /// `--config` given a folder or a device: the message says what it is, not that permission was denied.
+    @Test func aFolderOrADeviceIsSaidForWhatItIs() {
+        func loaded(_ path: String) -> String {
+            do {
+                _ = try Settings.load(contentsOf: URL(fileURLWithPath: path), name: path)
+                return "read"
+            } catch { return error.description }
+        }
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(loaded(folder) == "\(folder): is a folder: name the settings file itself (its assets.json)")
+        #expect(loaded("/dev/null") == "/dev/null:1:1: the file is empty: write {} or remove it")
+    }
+
     @Test func duplicateKeysAreErrors() {
         #expect(
             issues("{\"aliases\": {\"〇\": \"零\",\n \"〇\": \"一\"}}") == [
