@@ -51,7 +51,9 @@ public struct FragmentPipeline: Sendable {
         let clipped = Self.clippedSamples(channels)
         let centred = removeDC.apply(channels, sampleRate: info.sampleRate)
         let (mono, decision) = downmix.apply(centred, sampleRate: info.sampleRate)
-        let bounds = try trim.findSound(mono, name: name)
+        // In the mono signal's frames: the downmix may read two alternating channels as one at twice the rate.
+        let recorded = Trim.recordedFrames(channels) * mono.frames / max(1, channels[0].count)
+        let bounds = try trim.findSound(mono, name: name, recordedFrames: recorded)
         let kept = trim.keptRange(bounds)
         let stretch = max(0, kept.lowerBound - Self.resamplingMarginMs)...(kept.upperBound + Self.resamplingMarginMs)
         let resampled = try resample.apply(mono.slice(ms: stretch))

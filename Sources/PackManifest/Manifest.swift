@@ -100,9 +100,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes: the samples, or the voice analysis
-        /// `check` reads from the manifest, so that a pack built before is analysed again (14: a frame's pitch is
-        /// YIN's where the spectral YIN's is an octave or more over it).
-        public static let currentPipelineRevision = 14
+        /// `check` reads from the manifest, so that a pack built before is analysed again (15: a recording's end
+        /// level is read before the digital silence it was padded with).
+        public static let currentPipelineRevision = 15
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String

@@ -12,18 +12,18 @@ import Testing
         }
         deinit { try? FileManager.default.removeItem(at: url) }
 
-        /// A tone burst with a hiss onset, 200 ms in, as `raw-audio/<name>`.
-        /// A tone of `seconds`, faded in and out, between 200 ms of silence either side.
+        /// A tone of `seconds` as `raw-audio/<name>`, faded in over 10 ms and decaying over its last 60 ms as a
+        /// voice does (one stopped within 10 ms is a voice cut off), between 200 ms of digital silence either side.
         func record(_ name: String, rate: Int = 48_000, seconds: Double = 0.4) throws {
             let frames = Int((seconds + 0.4) * Double(rate))
             var samples = [Float](repeating: 0, count: frames)
             let start = Int(0.2 * Double(rate))
             let count = Int(seconds * Double(rate))
-            let fade = Double(rate) / 100
+            let (fadeIn, decay) = (Double(rate) / 100, Double(rate) * 0.06)
             for offset in 0..<count {
                 let t = Double(offset) / Double(rate)
-                // 10 ms fades: no click at either end, so every recording has the same band.
-                let envelope = min(1, Double(offset) / fade, Double(count - offset) / fade)
+                // No click at either end, so every recording has the same band.
+                let envelope = min(1, Double(offset) / fadeIn, pow(Double(count - offset) / decay, 3))
                 samples[start + offset] = Float(
                     envelope * (0.1 * sin(2 * .pi * 220 * t) + 0.05 * sin(2 * .pi * 660 * t)))
             }

@@ -170,7 +170,10 @@ import Testing
     @Test func monoWrittenAsTwoChannelsAtHalfItsRateIsReadAsItWasRecorded() throws {
         let pack = TestPack()
         let rate = 16_000
-        let voice = TonalVoice.recording(TonalVoice.syllable(.high, rate: rate), rate: rate)
+        // Padded with a quarter second of digital silence, as an editor exports it.
+        let voice =
+            TonalVoice.recording(TonalVoice.syllable(.high, rate: rate), rate: rate)
+            + [Float](repeating: 0, count: rate / 4)
         let wav = FileFormat(container: "wav", encoding: "pcm16")
         try pack.write("digit_1.wav", channels: [voice], rate: rate, format: wav)
         let first = stride(from: 0, to: voice.count - 1, by: 2).map { voice[$0] }
@@ -189,6 +192,10 @@ import Testing
         let pitch = try #require(right.analysis?.pitchRegisterHz)
         #expect(abs(12 * log2(try #require(wrong.analysis?.pitchRegisterHz) / pitch)) < 0.5)
         #expect(abs(wrong.durationMs - right.durationMs) <= 1)
+        // Its end read where the recording ends before the padding, in either reading.
+        let end = try #require(right.source.endLevelDB)
+        let wrongEnd = try #require(wrong.source.endLevelDB)
+        #expect(end > -100 && abs(wrongEnd - end) < 1, "\(end), \(wrongEnd)")
 
         let findings = PackChecker.check(paths: pack.paths, settings: pack.settings).findings
         let sound = findings.filter { $0.category == .sound }.map(\.description)
