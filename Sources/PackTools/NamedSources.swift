@@ -15,15 +15,19 @@ struct NamedSources {
 
     init(_ sources: [SourceFile], naming: Naming, paths: PackPaths) {
         named.reserveCapacity(sources.count)
+        var unnamed: [SourceFile] = []
         for source in sources {
             guard let token = naming.token(forStem: source.stem) else {
-                let (problem, reading) = Self.namesNoToken(source, naming: naming, paths: paths)
-                problems.append((paths.display(source.url), problem))
-                readings[source.stem] = reading
+                unnamed.append(source)
                 continue
             }
             byToken[token, default: []].append(source)
             named.append((token, source))
+        }
+        for source in unnamed {
+            let (problem, reading) = Self.namesNoToken(source, naming: naming, paths: paths, named: byToken)
+            problems.append((paths.display(source.url), problem))
+            readings[source.stem] = reading
         }
         for (token, sources) in byToken.sorted(by: { $0.key < $1.key }) where sources.count > 1 {
             problems.append(
@@ -38,13 +42,38 @@ struct NamedSources {
 
     /// A recording whose stem names no token, with the stem it was likely meant to be when one is close, or the
     /// token its name likely says, as apps name their recordings (`tts_yuan`, `sound5`, `wan`): then that token too.
-    private static func namesNoToken(_ source: SourceFile, naming: Naming, paths: PackPaths) -> (Diagnostic, Token?) {
+    /// Where a recording already names that token (`named`), renaming this one would make two: the fix says so.
+    private static func namesNoToken(
+        _ source: SourceFile, naming: Naming, paths: PackPaths, named: [Token: [SourceFile]]
+    ) -> (Diagnostic, Token?) {
         let (subject, stem) = (paths.subject(source.url), source.stem)
+        func keepOne(_ taken: SourceFile) -> String {
+            "keep the take you want, named \(taken.url.lastPathComponent), and remove the other or move it out of \(paths.display(paths.raw))/"
+        }
         let readings = naming.readings(ofStem: stem)
+        // A copy or another take beside the recording it copies, as a file manager or an editor names one
+        // (`digit_0 copy`, `digit_0 (1)`, `digit_0-old`; not `tts_ten_thousand` beside `tts_ten`: an underscore
+        // goes on naming, and a name that reads as a token is said below).
+        let copied = named.flatMap { token, sources in sources.map { (token, $0) } }
+            .filter { _, taken in
+                readings.isEmpty && stem.count > taken.stem.count && stem.hasPrefix(taken.stem)
+                    && " -(.".contains(stem[stem.index(stem.startIndex, offsetBy: taken.stem.count)])
+            }
+            .max { $0.1.stem.count < $1.1.stem.count }
+        if let (token, taken) = copied {
+            let problem = Diagnostic(
+                .error, subject, .naming,
+                "'\(stem)' names no token; it reads as another take of \(paths.display(taken.url)) (\(token))",
+                fix: keepOne(taken))
+            return (problem, nil)
+        }
         if let (near, token) = naming.nearestStem(to: stem), readings.isEmpty || readings == [token] {
+            let fix =
+                named[token].map { "\(paths.display($0[0].url)) already says \(token): " + keepOne($0[0]) }
+                ?? "rename it to \(renamed(source, to: near))"
             let problem = Diagnostic(
                 .error, subject, .naming, "'\(stem)' names no token (did you mean '\(near)', for \(token)?)",
-                fix: "rename it to \(renamed(source, to: near))")
+                fix: fix)
             return (problem, nil)
         }
         if let said = readings.first, readings.count == 1 {

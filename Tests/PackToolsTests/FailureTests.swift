@@ -100,6 +100,42 @@ import VoicePack
         #expect(outcome.failures.first?.fix.contains("maximumSourceSeconds") == true, "\(outcome.failures)")
     }
 
+    /// A copy or another take beside the recording it copies, as a file manager names one, and a misspelt name
+    /// for a token that already has a recording: the fix is to keep one take, not to rename it into a second.
+    @Test func aCopyBesideItsRecordingIsSaidToBeOne() throws {
+        let pack = try Self.goodPack()
+        try pack.deliver("digit_1 copy.wav")
+        try pack.deliver("digit_2 (1).flac", .init(container: "flac", encoding: "pcm16"))
+        try pack.deliver("Digit_1.WAV")
+        pack.settings.stems = ["tts_ten": "十"]
+        try pack.deliver("tts_ten.wav")
+        try pack.deliver("tts_ten_thousand.wav")
+        try pack.deliver("tts_ten-old.wav")
+        let messages = try pack.build().failures.map(\.description)
+        let keep = "keep the take you want, named digit_1.wav, and remove the other or move it out of raw-audio/"
+        #expect(
+            messages.contains(
+                "raw-audio/digit_1 copy.wav: error: [naming] 'digit_1 copy' names no token; it reads as another take of raw-audio/digit_1.wav (一): \(keep)"
+            ), "\(messages)")
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "raw-audio/digit_2 (1).flac: error: [naming] 'digit_2 (1)' names no token; it reads as another take of raw-audio/digit_2.flac (二): keep the take you want, named digit_2.flac"
+                )
+            })
+        #expect(
+            messages.contains(
+                "raw-audio/Digit_1.WAV: error: [naming] 'Digit_1' names no token (did you mean 'digit_1', for 一?): raw-audio/digit_1.wav already says 一: \(keep)"
+            ))
+        // An underscore goes on naming: tts_ten_thousand is 万, not another take of tts_ten; tts_ten-old is one.
+        #expect(
+            messages.contains {
+                $0.contains("'tts_ten-old' names no token; it reads as another take of raw-audio/tts_ten.wav (十)")
+            })
+        #expect(
+            messages.contains { $0.contains("'tts_ten_thousand' names no token; its name reads as 万") }, "\(messages)")
+    }
+
     @Test func namingProblemsNameTheFiles() throws {
         let pack = try Self.goodPack()
         let before = pack.snapshot()
