@@ -26,6 +26,23 @@ TTS_PHRASES = {"tts_success": "收款成功", "tts_ali_start": "支付宝到账"
 AUDIO = {".wav", ".mp3", ".m4a", ".aac", ".ogg", ".flac"}
 
 
+def git_dir(folder):
+    """The git repository at `folder` (a clone or a bare repository) or at `folder`/repo, or None."""
+    for candidate in (folder, folder / "repo"):
+        found = subprocess.run(["git", "-C", str(candidate), "rev-parse", "--git-dir"], capture_output=True, text=True)
+        if candidate.is_dir() and found.returncode == 0:
+            return (candidate / found.stdout.strip()).resolve()
+    return None
+
+
+def extract(repository, revision, paths, dest):
+    """Writes `paths` of `repository` (a git directory) as they were at `revision` under `dest`."""
+    dest.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "--git-dir", str(repository), "archive", revision, *paths],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+
+
 def lay_out_pack(recordings, dest, stems, phrases, **settings):
     """Writes DEST/raw-audio/ with a copy of `recordings` and DEST/assets.json mapping the stems present to their
     tokens and phrases (a template per phrase, 两 served by 二, spoken style and decimal form, unless `settings`
