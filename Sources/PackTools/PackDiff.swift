@@ -290,7 +290,7 @@ extension PackDiff {
         tokenBySource: [String: String]
     ) -> Change {
         let before = sides.before.entry(old)
-        let after = sides.after.entry(new)
+        var after = sides.after.entry(new)
         var sameTake = false
         if old.source.sha256 != new.source.sha256 {
             sameTake =
@@ -301,6 +301,15 @@ extension PackDiff {
                     else { return false }
                     return SameTake.compare(a, b, sampleRate: sides.after.pack.manifest.format.sampleRate)
                 }()
+        }
+        // `consistency.accept` names a file, not a take: a new recording under an accepted name is compared with
+        // nothing, which the reviewer is told rather than left to read in an unchanged verdict.
+        if old.source.sha256 != new.source.sha256, !sameTake, sides.after.voices.accepts(new) {
+            after = Entry(
+                fragment: after.fragment, location: after.location,
+                verdict:
+                    "accepted by its name (consistency.accept): a new recording, compared with nothing: listen to it",
+                recordingProblems: after.recordingProblems, waveform: after.waveform)
         }
         let recordingOf = tokenBySource[new.source.sha256].flatMap { $0 == new.token ? nil : $0 }
         return Change(

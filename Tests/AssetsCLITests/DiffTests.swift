@@ -413,4 +413,30 @@ import Testing
         let text = InProcess.run(["diff"], in: pack.root)
         #expect(text.stdout.contains("matches the voice → no pitch measured, no other difference"), "\(text.stdout)")
     }
+
+    /// `consistency.accept` names a file: a new recording under an accepted name (another voice, 330 Hz and its
+    /// formants 35 % higher) is compared with nothing, and the diff says so where the verdict would read the same.
+    @Test func aNewRecordingUnderAnAcceptedNameIsSaidToBeComparedWithNothing() throws {
+        let pack = try Self.committedPack()
+        try Data(
+            #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["decimal"], "maximumAmount": "999", "consistency": {"accept": ["raw-audio/digit_3.wav"]}}"#
+                .utf8
+        ).write(to: pack.url("assets.json"))
+        try Self.expectBuilt(pack)
+        try Self.git(pack.root, ["commit", "-q", "-am", "三 heard and accepted"])
+        try Self.record(pack, "digit_3", TonalVoice.syllable(.high, highHz: 330, formantScale: 1.35))
+        try Self.expectBuilt(pack)
+
+        let text = InProcess.run(["diff"], in: pack.root)
+        #expect(
+            text.stdout.contains(
+                "voice      accepted (consistency.accept) → accepted by its name (consistency.accept): a new recording, compared with nothing: listen to it"
+            ), "\(text.stdout)")
+        // The same take exported again stays accepted without a word.
+        try Self.git(pack.root, ["commit", "-q", "-am", "another 三"])
+        try Self.record(pack, "digit_3", TonalVoice.syllable(.high, highHz: 330, formantScale: 1.35).map { $0 * 0.5 })
+        try Self.expectBuilt(pack)
+        let again = InProcess.run(["diff"], in: pack.root).stdout
+        #expect(again.contains("the same take exported again") && !again.contains("compared with nothing"), "\(again)")
+    }
 }
