@@ -165,12 +165,12 @@ public struct Trim: Equatable, Sendable {
     static let digitalSilence = 1e-12
     /// How many of the recording's frames come before the digital silence an editor may pad an export with (all
     /// of them when there is none): its end level is read from the last 10 ms window before it, so a voice cut
-    /// off and then padded still ends where it was cut (38 of the 39 cut ends of five real packs, padded with
-    /// half a second of silence as WAVs, where none was seen before; the 39th sits at the threshold). Its start is read where the file starts: read past the padding,
-    /// 7 of 380 recordings of twenty-one real packs rise from it to within 20–30 dB of their peak in their first
-    /// 10 ms, a quick onset more than a cut, while no end but a cut one stays that loud. An MP3 of a padded cut
-    /// spreads its coder's noise 30–45 ms past the cut (−55 to −80 dB under the voice), so there the cut is not
-    /// seen.
+    /// off and then padded still ends where it was cut (38 of the 39 cut ends of five real packs padded with half
+    /// a second of silence as WAVs, where none was seen before; the 39th sits at the threshold). Its start is read
+    /// where the file starts: read past the padding, 7 of 380 recordings of twenty-one real packs rise from it to
+    /// within 19–30 dB of their peak in their first 10 ms, a quick onset more than a cut, while no end but a cut
+    /// one stays that loud. An MP3 of a padded cut spreads its coder's noise 30–45 ms past the cut (55–80 dB under
+    /// the voice), so there the cut is not seen.
     public static func recordedFrames(_ channels: [[Float]]) -> Int {
         channels.map { samples in
             (samples.lastIndex { Double($0) * Double($0) > digitalSilence } ?? -1) + 1
