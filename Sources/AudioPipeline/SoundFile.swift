@@ -50,11 +50,19 @@ public final class SoundFile {
 
     /// Opens `path` for reading when libsndfile reads its format; throws when it does but the file is damaged, or
     /// when it holds no audio at all (`Placeholder`).
+    ///
+    /// libsndfile is given the open file, not its path: given a path, it takes a file named `._<name>` beside it
+    /// (the AppleDouble file macOS leaves on shared and external drives) for a Sound Designer II resource fork,
+    /// before it looks for an MP3 without ID3 tags, and then fails to read the MP3 at all.
     static func openIfReadable(_ path: String, name: String) throws(AudioError) -> Opening {
         var info = SF_INFO()
         openLock.lock()
         defer { openLock.unlock() }
-        let (opened, said) = LibraryMessages.capturing { sf_open(path, Int32(SFM_READ), &info) }
+        let descriptor = openDescriptor(path)
+        guard descriptor >= 0 else { return .unreadable("System error : \(String(cString: strerror(errno)))") }
+        let (opened, said) = LibraryMessages.capturing {
+            sf_open_fd(descriptor, Int32(SFM_READ), &info, 1)  // closes the descriptor, opened or not
+        }
         guard let handle = opened else {
             if let (problem, fix) = Placeholder.problem(at: path) {
                 throw AudioError(file: name, problem: problem, fix: fix)
@@ -315,3 +323,6 @@ extension SoundFile {
         return buffer
     }
 }
+
+/// The C library's `open`, which `SoundFile.open` hides inside the class.
+private func openDescriptor(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }

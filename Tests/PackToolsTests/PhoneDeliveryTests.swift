@@ -151,6 +151,28 @@ import Testing
         #expect(message.hasSuffix("copy or export it again"))
     }
 
+    /// macOS leaves an AppleDouble file, `._<name>`, beside every file it copies to a shared or external drive.
+    /// libsndfile, given a path, took it for a Sound Designer II resource fork before looking for an MP3 without
+    /// ID3 tags, and refused the MP3: it was read by FFmpeg instead, and called "delivered apart" from the rest.
+    @Test func anAppleDoubleFileBesideAnMP3ChangesNothing() throws {
+        let pack = TestPack()
+        let mp3 = try Data(contentsOf: PhoneDeliveryTests.fixtures.appendingPathComponent("voice-xing.mp3"))
+        let untagged = mp3.dropFirst(20)  // the fixture's empty ID3v2 tag: 10 bytes of header, 10 of padding
+        #expect(untagged.prefix(2) == Data([0xFF, 0xFB]), "an MPEG frame's sync word")
+        try pack.writeBytes("digit_1.mp3", untagged)
+        try pack.writeBytes("digit_2.mp3", untagged)
+        // Magic, version 2, "Mac OS X" padded to 16 bytes, one entry: Finder info (9) at byte 38, 32 bytes long.
+        var appleDouble = Data([0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00])
+        appleDouble += Data("Mac OS X        ".utf8) + Data([0x00, 0x01])
+        appleDouble += Data([0, 0, 0, 9, 0, 0, 0, 38, 0, 0, 0, 32]) + Data(count: 32)
+        try pack.writeBytes("._digit_1.mp3", appleDouble)
+        let outcome = try pack.build()
+        let heard = outcome.warnings.filter { $0.category != .coverage }
+        #expect(outcome.failures.isEmpty && heard.isEmpty, "\(outcome.failures) \(heard)")
+        let formats = try pack.manifest().fragments.map(\.source.format)
+        #expect(formats == ["mpeg/mp3", "mpeg/mp3"])
+    }
+
     /// Files are read by what they hold: WAV data under an .mp3 name, and an MP3 stream under an .m4a name.
     @Test func aRecordingIsReadByItsContentNotItsName() throws {
         let pack = TestPack()
