@@ -16,8 +16,8 @@ public struct SourceFile: Equatable, Sendable {
 
 /// Finds the recordings under the raw folder, in sorted order.
 ///
-/// Hidden files and documents that travel with deliveries (`README.txt`, `.DS_Store`, `notes.pdf`) are
-/// skipped; everything else is taken for a recording, so a file libsndfile cannot read is reported rather
+/// Hidden files, documents and the marks operating systems leave that travel with deliveries (`README.txt`,
+/// `.DS_Store`, `notes.pdf`, `digit_1.wav:Zone.Identifier`) are skipped; everything else is taken for a recording, so a file libsndfile cannot read is reported rather
 /// than ignored. Sub-folders are searched; links to folders are not followed, so a link loop cannot trap
 /// the walk.
 public struct SourceScanner: Sendable {
@@ -25,6 +25,15 @@ public struct SourceScanner: Sendable {
         "txt", "md", "markdown", "pdf", "rtf", "doc", "docx", "json", "xml", "ini", "db", "plist", "csv", "html",
         "htm", "png", "jpg", "jpeg", "gif", "zip",
     ]
+
+    /// Files that travel with a delivery without being recordings: hidden files (`.DS_Store`, and the AppleDouble
+    /// `._digit_1.wav` macOS leaves on shared and external drives), documents (`Thumbs.db` and `desktop.ini`
+    /// among them), and `digit_1.wav:Zone.Identifier`, the mark Windows gives a downloaded file, which becomes a
+    /// file of its own when the recording is copied into WSL or onto a Linux drive.
+    static func travelsWithRecordings(_ name: String, pathExtension: String) -> Bool {
+        name.hasPrefix(".") || documentExtensions.contains(pathExtension.lowercased())
+            || name.lowercased().hasSuffix(":zone.identifier")
+    }
 
     public let paths: PackPaths
 
@@ -73,9 +82,7 @@ public struct SourceScanner: Sendable {
             let path = folder + "/" + name
             func display() -> String { paths.display(URL(fileURLWithPath: path)) }
             let (stem, pathExtension) = Self.split(name)
-            if name.hasPrefix(".") || Self.documentExtensions.contains(pathExtension.lowercased())
-                || name == "Thumbs.db" || name == "desktop.ini"
-            {
+            if Self.travelsWithRecordings(name, pathExtension: pathExtension) {
                 skipped.append(display())
                 continue
             }

@@ -26,6 +26,18 @@ import Testing
         #expect(scan.skipped == ["raw-audio/notes.txt"])
     }
 
+    /// What operating systems leave beside a delivery is not a recording: macOS's `.DS_Store` and AppleDouble
+    /// files, Windows' `Thumbs.db`, `desktop.ini` and the download mark WSL shows as `<name>:Zone.Identifier`.
+    @Test func whatOperatingSystemsLeaveBesideRecordingsIsSkipped() throws {
+        let pack = TestPack()
+        let marks = [".DS_Store", "._digit_1.mp3", "Thumbs.db", "desktop.ini", "digit_1.mp3:Zone.Identifier"]
+        for name in marks + ["digit_1.mp3"] { try Self.touch(pack, name) }
+        let scan = SourceScanner(paths: pack.paths).scan()
+        #expect(scan.sources.map(\.path) == ["raw-audio/digit_1.mp3"])
+        #expect(Set(scan.skipped) == Set(marks.map { "raw-audio/" + $0 }))
+        #expect(scan.problems.isEmpty)
+    }
+
     /// A folder's name walks before the files that begin with it ("a" before "a-b.wav"), but its paths
     /// ("a/b.wav") sort after them: the list is put in order by whole paths.
     @Test func subFoldersSortByTheirWholePaths() throws {
