@@ -109,22 +109,44 @@ public final class SoundFile {
 
     /// libsndfile opens a file cut short and reads what is there; its log notes the audio chunk's size
     /// as "data : 30902 (should be 14956)". Returns (promised, held) bytes when that chunk is short.
+    ///
+    /// A size of 0xFFFFFFFF promises nothing: it is what a writer puts when it cannot go back to fill the size in
+    /// (ffmpeg writing to a pipe, a speech service streaming its answer), and libsndfile, like FFmpeg,
+    /// reads such a chunk to the end of the file.
     private func truncatedAudioChunk() -> (Int, Int)? {
+        for line in headerLog {
+            guard line.hasPrefix("data ") || line.hasPrefix("SSND ") || line.hasPrefix("ds64 "),
+                let open = line.range(of: "(should be ")
+            else { continue }
+            let declared = line[..<open.lowerBound].split(separator: ":").last.flatMap {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            }
+            let actual = Int(line[open.upperBound...].prefix { $0.isNumber })
+            if let declared, let actual, actual < declared, declared != Int(UInt32.max) { return (declared, actual) }
+        }
+        return nil
+    }
+
+    /// The bytes after a WAV header whose data size was never written: it reads "data : 0", and the parser then
+    /// meets the audio as a chunk it does not know ("Unknown chunk marker … at position 44"). A recorder or an
+    /// exporter that stopped before it closed the file leaves this.
+    private func bytesAfterAnUnfinishedHeader() -> Int? {
+        let lines = headerLog
+        guard lines.contains("data : 0"),
+            let length = lines.lazy.compactMap({ $0.hasPrefix("Length : ") ? Int($0.dropFirst(9)) : nil }).first,
+            let stop = lines.first(where: { $0.contains("Unknown chunk marker") }),
+            let at = stop.range(of: "at position "),
+            let position = Int(stop[at.upperBound...].prefix { $0.isNumber }), length > position
+        else { return nil }
+        return length - position
+    }
+
+    /// What libsndfile noted while it read the header, a line each, without their indentation.
+    private var headerLog: [Substring] {
         var log = [CChar](repeating: 0, count: 4096)
         sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count))
         let text = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        for line in text.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("data ") || trimmed.hasPrefix("SSND ") || trimmed.hasPrefix("ds64 "),
-                let open = trimmed.range(of: "(should be ")
-            else { continue }
-            let declared = trimmed[..<open.lowerBound].split(separator: ":").last.flatMap {
-                Int($0.trimmingCharacters(in: .whitespaces))
-            }
-            let actual = Int(trimmed[open.upperBound...].prefix { $0.isNumber })
-            if let declared, let actual, actual < declared { return (declared, actual) }
-        }
-        return nil
+        return text.split(separator: "\n").map { $0.drop { $0 == " " } }
     }
 
     /// Reads every frame, one array per channel. Refuses more than `maxFrames` frames without reading
@@ -210,6 +232,13 @@ public final class SoundFile {
                 problem: "it is truncated: the header promises \(promised.frames) frames, the file holds \(total)"
                     + (librarySaid.isEmpty ? "" : " (the decoder said: \(librarySaid))"),
                 fix: "copy or export it again")
+        }
+        if total == 0, let following = bytesAfterAnUnfinishedHeader() {
+            throw AudioError(
+                file: name,
+                problem: "its header says it holds no audio, and \(following) bytes follow it: the program that wrote"
+                    + " it stopped before it closed the file",
+                fix: "export it again")
         }
         if total == 0 {
             throw AudioError(file: name, problem: "it holds no audio", fix: "export the recording again")

@@ -247,6 +247,37 @@ import VoicePack
         #expect(pack.snapshot() == before)
     }
 
+    /// A WAV written as a stream (ffmpeg writing to a pipe, a speech service's HTTP answer) cannot go back to
+    /// fill in its sizes, so its RIFF and data sizes read 0xFFFFFFFF: "length unknown", not a promise. It is read to
+    /// its end, as libsndfile and FFmpeg read it; it was refused as "truncated: the header promises 4294967295 bytes".
+    @Test func aWAVWrittenAsAStreamIsReadToItsEndAndOneNeverFinishedIsSaidToBe() throws {
+        let pack = TestPack()
+        try pack.deliver("digit_1.wav")
+        let path = pack.url("raw-audio/digit_1.wav").path
+        let frames = try SoundFile.open(reading: path, name: "digit_1.wav").info.frames
+        var bytes = try Data(contentsOf: pack.url("raw-audio/digit_1.wav"))
+        let unknown = Data(repeating: 0xFF, count: 4)
+        bytes.replaceSubrange(4..<8, with: unknown)
+        let data = try #require(bytes.range(of: Data("data".utf8)))
+        bytes.replaceSubrange(data.upperBound..<(data.upperBound + 4), with: unknown)
+        try pack.writeBytes("digit_1.wav", bytes)
+        let streamed = try pack.build()
+        #expect(streamed.failures.isEmpty, "\(streamed.failures)")
+        #expect(try pack.manifest().fragments.first?.source.frames == frames)
+        // A header never finished (a recorder stopped before it closed the file) says 0 bytes, and is refused so.
+        try pack.deliver("digit_2.wav")
+        var unfinished = try Data(contentsOf: pack.url("raw-audio/digit_2.wav"))
+        let audio = try #require(unfinished.range(of: Data("data".utf8))).upperBound + 4
+        unfinished.replaceSubrange(4..<8, with: Data(count: 4))
+        unfinished.replaceSubrange((audio - 4)..<audio, with: Data(count: 4))
+        try pack.writeBytes("digit_2.wav", unfinished)
+        #expect(
+            try pack.build().failures.map(\.description) == [
+                "raw-audio/digit_2.wav: error: [audio] its header says it holds no audio, and \(unfinished.count - audio)"
+                    + " bytes follow it: the program that wrote it stopped before it closed the file: export it again"
+            ])
+    }
+
     /// Odd but real deliveries are built, not refused: 384 kHz, eight channels.
     @Test func unusualButValidDeliveriesAreBuilt() throws {
         let pack = TestPack()
