@@ -47,29 +47,13 @@ struct NamedSources {
         _ source: SourceFile, naming: Naming, paths: PackPaths, named: [Token: [SourceFile]]
     ) -> (Diagnostic, Token?) {
         let (subject, stem) = (paths.subject(source.url), source.stem)
-        func keepOne(_ taken: SourceFile) -> String {
-            "keep the take you want, named \(taken.url.lastPathComponent), and remove the other or move it out of \(paths.display(paths.raw))/"
-        }
         let readings = naming.readings(ofStem: stem)
-        // A copy or another take beside the recording it copies, as a file manager or an editor names one
-        // (`digit_0 copy`, `digit_0 (1)`, `digit_0-old`; not `tts_ten_thousand` beside `tts_ten`: an underscore
-        // goes on naming, and a name that reads as a token is said below).
-        let copied = named.flatMap { token, sources in sources.map { (token, $0) } }
-            .filter { _, taken in
-                readings.isEmpty && stem.count > taken.stem.count && stem.hasPrefix(taken.stem)
-                    && " -(.".contains(stem[stem.index(stem.startIndex, offsetBy: taken.stem.count)])
-            }
-            .max { $0.1.stem.count < $1.1.stem.count }
-        if let (token, taken) = copied {
-            let problem = Diagnostic(
-                .error, subject, .naming,
-                "'\(stem)' names no token; it reads as another take of \(paths.display(taken.url)) (\(token))",
-                fix: keepOne(taken))
+        if readings.isEmpty, let problem = take(source, naming: naming, paths: paths, named: named) {
             return (problem, nil)
         }
         if let (near, token) = naming.nearestStem(to: stem), readings.isEmpty || readings == [token] {
             let fix =
-                named[token].map { "\(paths.display($0[0].url)) already says \(token): " + keepOne($0[0]) }
+                named[token].map { alreadySaid(token, by: $0[0], paths: paths) }
                 ?? "rename it to \(renamed(source, to: near))"
             let problem = Diagnostic(
                 .error, subject, .naming, "'\(stem)' names no token (did you mean '\(near)', for \(token)?)",
@@ -99,6 +83,43 @@ struct NamedSources {
                 "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), map it under \"stems\" or \"phrases\" in assets.json, or move it out of \(paths.display(paths.raw))/ if no amount plays it"
         )
         return (problem, nil)
+    }
+
+    /// A copy or another take, named as a file manager or an editor names one (`digit_0 copy`, `digit_0 (1)`,
+    /// `digit_0-old`; not `tts_ten_thousand` beside `tts_ten`: an underscore goes on naming, and a name that reads as
+    /// a token is said by the caller): beside the recording it copies, or alone, where it is its token's only take
+    /// (a download saved twice, the first one deleted) and is to be named as the recording it copies.
+    private static func take(
+        _ source: SourceFile, naming: Naming, paths: PackPaths, named: [Token: [SourceFile]]
+    ) -> Diagnostic? {
+        let (subject, stem) = (paths.subject(source.url), source.stem)
+        let separated = stem.indices.reversed().filter { " -(.".contains(stem[$0]) }.map { String(stem[..<$0]) }
+        let beside = named.flatMap { token, sources in sources.map { (token, $0) } }
+            .filter { separated.contains($0.1.stem) }
+            .max { $0.1.stem.count < $1.1.stem.count }
+        if let (token, taken) = beside {
+            return Diagnostic(
+                .error, subject, .naming,
+                "'\(stem)' names no token; it reads as another take of \(paths.display(taken.url)) (\(token))",
+                fix: keepOne(taken, paths: paths))
+        }
+        guard
+            let (original, token) = separated.lazy.compactMap({ prefix in
+                naming.token(forStem: prefix).map { (prefix, $0) }
+            }).first
+        else { return nil }
+        return Diagnostic(
+            .error, subject, .naming, "'\(stem)' names no token; it reads as a take of \(original) (\(token))",
+            fix: named[token].map { alreadySaid(token, by: $0[0], paths: paths) }
+                ?? "rename it to \(renamed(source, to: original))")
+    }
+
+    private static func keepOne(_ taken: SourceFile, paths: PackPaths) -> String {
+        "keep the take you want, named \(taken.url.lastPathComponent), and remove the other or move it out of \(paths.display(paths.raw))/"
+    }
+
+    private static func alreadySaid(_ token: Token, by taken: SourceFile, paths: PackPaths) -> String {
+        "\(paths.display(taken.url)) already says \(token): " + keepOne(taken, paths: paths)
     }
 
     /// The file's name with `stem` for its stem, its extension kept.

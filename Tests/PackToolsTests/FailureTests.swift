@@ -111,7 +111,19 @@ import VoicePack
         try pack.deliver("tts_ten.wav")
         try pack.deliver("tts_ten_thousand.wav")
         try pack.deliver("tts_ten-old.wav")
+        // A take whose recording is not there (a download saved twice, the first one deleted) is that recording.
+        try pack.deliver("digit_4 (2).wav")
+        try pack.deliver("三.wav")
+        try pack.deliver("digit_3-new.wav")
         let messages = try pack.build().failures.map(\.description)
+        #expect(
+            messages.contains(
+                "raw-audio/digit_4 (2).wav: error: [naming] 'digit_4 (2)' names no token; it reads as a take of digit_4 (四): rename it to digit_4.wav"
+            ), "\(messages)")
+        #expect(
+            messages.contains(
+                "raw-audio/digit_3-new.wav: error: [naming] 'digit_3-new' names no token; it reads as a take of digit_3 (三): raw-audio/三.wav already says 三: keep the take you want, named 三.wav, and remove the other or move it out of raw-audio/"
+            ), "\(messages)")
         let keep = "keep the take you want, named digit_1.wav, and remove the other or move it out of raw-audio/"
         #expect(
             messages.contains(
