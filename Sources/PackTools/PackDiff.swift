@@ -302,9 +302,9 @@ extension PackDiff {
                     return SameTake.compare(a, b, sampleRate: sides.after.pack.manifest.format.sampleRate)
                 }()
         }
-        // `consistency.accept` names a file, not a take: a new recording under an accepted name is compared with
-        // nothing, which the reviewer is told rather than left to read in an unchanged verdict.
-        if old.source.sha256 != new.source.sha256, !sameTake, sides.after.voices.accepts(new) {
+        // An entry of `consistency.accept` that names a file, not a take: a new recording under an accepted name is
+        // compared with nothing, which the reviewer is told rather than left to read in an unchanged verdict.
+        if old.source.sha256 != new.source.sha256, !sameTake, sides.after.voices.acceptsByName(new) {
             after = Entry(
                 fragment: after.fragment, location: after.location,
                 verdict:

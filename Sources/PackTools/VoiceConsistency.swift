@@ -105,7 +105,7 @@ public struct VoiceConsistency: Sendable {
             delivery: delivery)
         self.settings = settings
         var findings: [String: [Finding]] = [:]
-        for (fragment, analysis) in analysed where !settings.accept.contains(fragment.source.file) {
+        for (fragment, analysis) in analysed where !Self.accepts(fragment, settings) {
             let odd = Self.compare(fragment, analysis, with: typical, registers: registers, settings: settings)
             if !odd.isEmpty { findings[fragment.token] = odd }
         }
@@ -129,8 +129,15 @@ public struct VoiceConsistency: Sendable {
 
     /// The designer heard `fragment`'s recording and accepted it as it is (`consistency.accept`): it is compared
     /// with nothing.
-    public func accepts(_ fragment: Manifest.Fragment) -> Bool {
-        settings.accept.contains(fragment.source.file)
+    public func accepts(_ fragment: Manifest.Fragment) -> Bool { Self.accepts(fragment, settings) }
+
+    /// Whether `consistency.accept` accepts `fragment`'s recording by its name alone, whatever the take.
+    public func acceptsByName(_ fragment: Manifest.Fragment) -> Bool {
+        settings.accept.contains { $0.take == nil && $0.recording == fragment.source.file }
+    }
+
+    static func accepts(_ fragment: Manifest.Fragment, _ settings: Settings.Consistency) -> Bool {
+        settings.accept.contains { $0.accepts(fragment.source.file, sha256: fragment.source.sha256) }
     }
 
     static func typical(_ values: [Double]) -> Double? {
@@ -141,7 +148,8 @@ public struct VoiceConsistency: Sendable {
         _ fragment: Manifest.Fragment, _ analysis: Manifest.Analysis, with typical: Typical,
         registers: ToneRegisters, settings: Settings.Consistency
     ) -> [Finding] {
-        let accept = "or, if it is meant, list \(fragment.source.file) under consistency.accept in assets.json"
+        let entry = Settings.Acceptance.pinning(fragment.source.file, sha256: fragment.source.sha256)
+        let accept = "or, if it is meant, add \(entry) to consistency.accept in assets.json (this take)"
         let noise = noiseProblem(analysis, typical, settings, accept: accept)
         // Noise covers the top of a band, so a noisy recording's band is not held against it as well; and a
         // band cut as a telephone line cuts it leaves a pitch tracker a harmonic to read (a real 五 through
@@ -273,15 +281,31 @@ extension PackChecker {
             }
             report.add(.consistency, fragment.source.file, findings)
         }
-        let built = Set(manifest.fragments.map(\.source.file))
-        for recording in settings.consistency.accept where !built.contains(recording) {
+        let built = Dictionary(manifest.fragments.map { ($0.source.file, $0.source.sha256) }) { first, _ in first }
+        for entry in settings.consistency.accept {
+            guard let sha256 = built[entry.recording] else {
+                report.add(
+                    .consistency, entry.recording,
+                    [
+                        Diagnostic(
+                            .warning, .settings, .consistency,
+                            "consistency.accept lists \(entry.recording), which no fragment is built from",
+                            fix: "write the recording's path as the manifest names it (raw-audio/…), or remove it")
+                    ])
+                continue
+            }
+            guard let take = entry.take, !entry.accepts(entry.recording, sha256: sha256) else { continue }
+            // The designer accepted a take that is no longer there: the new one was compared like any other.
+            let now = Settings.Acceptance.pinning(entry.recording, sha256: sha256)
             report.add(
-                .consistency, recording,
+                .consistency, entry.recording,
                 [
                     Diagnostic(
                         .warning, .settings, .consistency,
-                        "consistency.accept lists \(recording), which no fragment is built from",
-                        fix: "write the recording's path as the manifest names it (raw-audio/…), or remove it")
+                        "consistency.accept accepts the take \(take) of \(entry.recording), which now holds another (\(now.take ?? "")): it is compared with the pack like any other",
+                        fix:
+                            "listen to it (assets audit); if it is meant, accept this take instead: \(now); or remove the entry"
+                    )
                 ])
         }
     }

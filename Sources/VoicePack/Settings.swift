@@ -120,8 +120,46 @@ public struct Settings: Equatable, Sendable {
         public var paceRatio = 2.0
         /// How `check` reports a fragment that does not match.
         public var severity = Severity.error
-        /// Recordings (as the manifest names them, `raw-audio/digit_3.wav`) a designer has heard and accepts.
-        public var accept: [String] = []
+        /// Recordings a designer has heard and accepts as they are: by name, or pinned to one take.
+        public var accept: [Acceptance] = []
+    }
+
+    /// One entry of `consistency.accept`: a recording as the manifest names it (`raw-audio/digit_3.wav`), and
+    /// either any take under that name or only the take whose SHA-256 (the manifest's `source.sha256`) begins
+    /// with `take`. A name alone lets a new recording under it pass unheard; a pin lets only the take heard.
+    public struct Acceptance: Equatable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// How many hex digits of a take's SHA-256 a pin needs at least, and how many messages suggest.
+        public static let shortestPin = 8
+        public static let suggestedPin = 12
+
+        public var recording: String
+        /// The first hex digits (lowercase) of the accepted take's SHA-256; nil for any take.
+        public var take: String?
+
+        public init(recording: String, take: String? = nil) {
+            self.recording = recording
+            self.take = take?.lowercased()
+        }
+
+        public init(stringLiteral recording: String) { self.init(recording: recording) }
+
+        /// The entry a designer writes to accept exactly this take.
+        public static func pinning(_ recording: String, sha256: String) -> Acceptance {
+            Acceptance(recording: recording, take: String(sha256.prefix(suggestedPin)))
+        }
+
+        public func accepts(_ recording: String, sha256: String) -> Bool {
+            recording == self.recording && take.map { sha256.lowercased().hasPrefix($0) } ?? true
+        }
+
+        /// As `assets.json` writes it.
+        public var description: String {
+            let name =
+                "\""
+                + recording.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            return take.map { #"{"recording": \#(name), "sha256": "\#($0)"}"# } ?? name
+        }
     }
 
     public enum Severity: String, CaseIterable, Sendable {

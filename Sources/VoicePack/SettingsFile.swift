@@ -128,13 +128,56 @@ struct SettingsReader {
         }
     }
 
-    /// A list of paths such as `["raw-audio/digit_3.wav"]`.
-    mutating func paths(_ node: JSONNode, _ key: String) -> [String]? {
+    /// `consistency.accept`: each entry a recording's path (any take under it), or an object pinning one take,
+    /// `{"recording": "raw-audio/digit_3.wav", "sha256": "3f2a9c1b04d2"}` (the first hex digits of its SHA-256).
+    mutating func acceptances(_ node: JSONNode, _ key: String) -> [Settings.Acceptance]? {
         guard case .array(let items) = node.value else {
             issue(node, key, "expected a list such as [\"raw-audio/digit_3.wav\"], found \(node.value.typeName)")
             return nil
         }
-        return items.compactMap { path($0, key) }
+        return items.compactMap { item in
+            guard case .object(let members) = item.value else { return path(item, key).map(Settings.Acceptance.init) }
+            var recording: String?
+            var take: String?
+            for member in members {
+                switch member.key {
+                case "recording": recording = path(member.node, "\(key).recording")
+                case "sha256": take = pin(member.node, "\(key).sha256")
+                default:
+                    issues.append(
+                        SettingsIssue(
+                            file: file, position: member.keyPosition, key: "\(key).\(member.key)",
+                            message:
+                                "unknown key: an entry is a path, or {\"recording\": path, \"sha256\": its first hex digits}"
+                        ))
+                }
+            }
+            guard let recording, let take else {
+                let missing = recording == nil ? "recording" : "sha256"
+                if !members.contains(where: { $0.key == missing }) {
+                    issue(
+                        item, key,
+                        "the entry has no \"\(missing)\": write {\"recording\": path, \"sha256\": its first hex digits}, or the path alone for any take"
+                    )
+                }
+                return nil
+            }
+            return Settings.Acceptance(recording: recording, take: take)
+        }
+    }
+
+    /// The first hex digits of a take's SHA-256, as the manifest's `source.sha256` and `check` write it.
+    mutating func pin(_ node: JSONNode, _ key: String) -> String? {
+        guard let text = string(node, key) else { return nil }
+        let shortest = Settings.Acceptance.shortestPin
+        guard (shortest...64).contains(text.count), text.allSatisfy(\.isHexDigit) else {
+            issue(
+                node, key,
+                "'\(text)' is not the start of a SHA-256: write \(shortest) to 64 hex digits of the take's source.sha256 in manifest.json"
+            )
+            return nil
+        }
+        return text
     }
 
     /// An amount as a number (`99999999.99`) or a string (`"99999999.99"`, `"¥1,000"`).

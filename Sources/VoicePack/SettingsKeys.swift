@@ -94,7 +94,7 @@ extension Settings {
             reader.bool(node, key).map { settings.consistency.reportUnmeasured = $0 }
         },
         SettingKey("consistency.accept", shown: { "`\($0.consistency.accept)`" }) { reader, node, key, settings in
-            reader.paths(node, key).map { settings.consistency.accept = $0 }
+            reader.acceptances(node, key).map { settings.consistency.accept = $0 }
         },
         SettingKey("styles") { reader, node, key, settings in
             reader.names(node, key, ReadingStyle.self).map { settings.styles = $0 }

@@ -418,11 +418,7 @@ import Testing
     /// formants 35 % higher) is compared with nothing, and the diff says so where the verdict would read the same.
     @Test func aNewRecordingUnderAnAcceptedNameIsSaidToBeComparedWithNothing() throws {
         let pack = try Self.committedPack()
-        try Data(
-            #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["decimal"], "maximumAmount": "999", "consistency": {"accept": ["raw-audio/digit_3.wav"]}}"#
-                .utf8
-        ).write(to: pack.url("assets.json"))
-        try Self.expectBuilt(pack)
+        try Self.accepting(pack, #""raw-audio/digit_3.wav""#)
         try Self.git(pack.root, ["commit", "-q", "-am", "三 heard and accepted"])
         try Self.record(pack, "digit_3", TonalVoice.syllable(.high, highHz: 330, formantScale: 1.35))
         try Self.expectBuilt(pack)
@@ -438,5 +434,32 @@ import Testing
         try Self.expectBuilt(pack)
         let again = InProcess.run(["diff"], in: pack.root).stdout
         #expect(again.contains("the same take exported again") && !again.contains("compared with nothing"), "\(again)")
+    }
+
+    /// An acceptance pinned to a take accepts that take only: a new recording under the name is compared with the
+    /// voice, and the diff gives its verdict.
+    @Test func aNewRecordingUnderAPinnedAcceptanceIsCompared() throws {
+        let pack = try Self.committedPack()
+        try Self.record(pack, "digit_3", TonalVoice.syllable(.high, highHz: 330, formantScale: 1.35))
+        try Self.expectBuilt(pack)
+        let take = try #require(try pack.manifest().fragments.first { $0.token == "三" }?.source.sha256)
+        try Self.accepting(pack, #"{"recording": "raw-audio/digit_3.wav", "sha256": "\#(take.prefix(12))"}"#)
+        try Self.git(pack.root, ["commit", "-q", "-am", "三 heard and accepted, this take"])
+        try Self.record(pack, "digit_3", TonalVoice.syllable(.high, highHz: 120, formantScale: 0.8))
+        try Self.expectBuilt(pack)
+
+        let text = InProcess.run(["diff"], in: pack.root).stdout
+        #expect(
+            text.contains("voice      accepted (consistency.accept) → stands apart: voice")
+                && !text.contains("compared with nothing"), "\(text)")
+    }
+
+    /// The test pack's settings with `entry` under `consistency.accept`, built.
+    static func accepting(_ pack: TestPack, _ entry: String) throws {
+        try Data(
+            #"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["decimal"], "maximumAmount": "999", "consistency": {"accept": [\#(entry)]}}"#
+                .utf8
+        ).write(to: pack.url("assets.json"))
+        try expectBuilt(pack)
     }
 }

@@ -104,6 +104,28 @@ import VoicePack
             findings.contains { $0.message.contains("lists raw-audio/digit_33.wav, which no fragment is built from") })
     }
 
+    /// An entry pinned to a take accepts that take only: a new recording under the name is compared like any
+    /// other, and `check` says the pin is stale and gives the entry that would accept the new take.
+    @Test func anAcceptancePinnedToATakeHoldsOnlyThatTake() throws {
+        let pack = try built("odd")
+        let source = try #require(try pack.manifest().fragments.first { $0.token == "三" }?.source)
+        let pin = String(source.sha256.prefix(12))
+        let entry = #"{"recording": "raw-audio/digit_3.wav", "sha256": "\#(pin)"}"#
+        let mismatch = try #require(consistency(pack).first { $0.subject.text == source.file })
+        #expect(mismatch.fix.contains("add \(entry) to consistency.accept"), "\(mismatch.fix)")
+
+        pack.settings.consistency.accept = [.pinning(source.file, sha256: source.sha256)]
+        #expect(!consistency(pack).contains { $0.subject.text == source.file || $0.message.contains("digit_3") })
+
+        pack.settings.consistency.accept = [Settings.Acceptance(recording: source.file, take: "0123abcd")]
+        let findings = consistency(pack)
+        #expect(findings.contains { $0.subject.text == source.file && $0.severity == .error })
+        let stale = try #require(findings.first { $0.message.contains("accepts the take 0123abcd") })
+        #expect(stale.severity == .warning)
+        #expect(stale.message.contains("of raw-audio/digit_3.wav, which now holds another (\(pin))"))
+        #expect(stale.fix.contains("accept this take instead: \(entry)"))
+    }
+
     /// The pack in the repository, one voice in one session, raises nothing.
     @Test func theShippedPackRaisesNothing() throws {
         let manifest = try Manifest.decode(

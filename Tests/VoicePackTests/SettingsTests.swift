@@ -36,7 +36,7 @@ import VoicePack
         "splice.gapMs": "30", "splice.crossfadeMs": "8",
         "consistency.pitchSemitones": "6", "consistency.bandwidthOctaves": "2", "consistency.noiseDB": "20",
         "consistency.paceRatio": "3", "consistency.severity": #""warning""#, "consistency.reportUnmeasured": "true",
-        "consistency.accept": #"["raw-audio/digit_3.wav"]"#,
+        "consistency.accept": #"["raw-audio/digit_3.wav", {"recording": "a.wav", "sha256": "3f2a9c1b"}]"#,
         "styles": #"["spoken", "formatter"]"#, "forms": #"["yuan"]"#, "maximumAmount": #""99999999.99""#,
         "stems": #"{"yuan_2": "元"}"#, "phrases": #"{"phrase_wechat": "微信收款"}"#, "aliases": #"{"〇": "零"}"#,
         "templates": #"{"wechat": "微信收款{amount}"}"#,
@@ -146,6 +146,35 @@ import VoicePack
             issues(#"{"phrases": {"phrase_ok": "到账", "phrase_wechat": 5}}"#) == [
                 "assets.json:1:50: phrases.phrase_wechat: expected a string, found a number"
             ])
+    }
+
+    /// `consistency.accept` takes a path (any take under it) or a path pinned to one take by its SHA-256's start.
+    @Test func anAcceptanceIsANameOrATake() throws {
+        let settings = try Settings.parse(
+            #"{"consistency": {"accept": ["raw-audio/一.wav", {"recording": "raw-audio/digit_3.wav", "sha256": "3F2A9C1B04D2"}]}}"#,
+            name: "assets.json")
+        #expect(
+            settings.consistency.accept == [
+                "raw-audio/一.wav", Settings.Acceptance(recording: "raw-audio/digit_3.wav", take: "3f2a9c1b04d2"),
+            ])
+        let pinned = settings.consistency.accept[1]
+        #expect(pinned.accepts("raw-audio/digit_3.wav", sha256: "3f2a9c1b04d2" + String(repeating: "0", count: 52)))
+        #expect(!pinned.accepts("raw-audio/digit_3.wav", sha256: String(repeating: "0", count: 64)))
+        #expect(settings.consistency.accept[0].accepts("raw-audio/一.wav", sha256: String(repeating: "0", count: 64)))
+        #expect(
+            "\(pinned)" == #"{"recording": "raw-audio/digit_3.wav", "sha256": "3f2a9c1b04d2"}"#
+                && "\(settings.consistency.accept[0])" == #""raw-audio/一.wav""#)
+        #expect(
+            issues(#"{"consistency": {"accept": [{"recording": "a.wav", "sha256": "3f2a"}]}}"#) == [
+                "assets.json:1:62: consistency.accept.sha256: '3f2a' is not the start of a SHA-256: write 8 to 64 hex digits of the take's source.sha256 in manifest.json"
+            ])
+        #expect(
+            issues(#"{"consistency": {"accept": [{"sha256": "3f2a9c1b"}]}}"#) == [
+                #"assets.json:1:29: consistency.accept: the entry has no "recording": write {"recording": path, "sha256": its first hex digits}, or the path alone for any take"#
+            ])
+        #expect(
+            issues(#"{"consistency": {"accept": [{"recording": "a.wav", "take": "3f2a9c1b"}]}}"#).first?.hasPrefix(
+                "assets.json:1:52: consistency.accept.take: unknown key") == true)
     }
 
     @Test func everyProblemIsListed() {
