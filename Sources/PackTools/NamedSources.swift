@@ -86,14 +86,14 @@ struct NamedSources {
     }
 
     /// A copy or another take, named as a file manager or an editor names one (`digit_0 copy`, `digit_0 (1)`,
-    /// `digit_0-old`; not `tts_ten_thousand` beside `tts_ten`: an underscore goes on naming, and a name that reads as
-    /// a token is said by the caller): beside the recording it copies, or alone, where it is its token's only take
-    /// (a download saved twice, the first one deleted) and is to be named as the recording it copies.
+    /// `digit_0-old`, `digit_0_v2`; a name that reads as a token is said by the caller): beside the recording it
+    /// copies, or alone, where it is its token's only take (a download saved twice, the first one deleted) and is to
+    /// be named as the recording it copies.
     private static func take(
         _ source: SourceFile, naming: Naming, paths: PackPaths, named: [Token: [SourceFile]]
     ) -> Diagnostic? {
         let (subject, stem) = (paths.subject(source.url), source.stem)
-        let separated = stem.indices.reversed().filter { " -(.".contains(stem[$0]) }.map { String(stem[..<$0]) }
+        let separated = stem.indices.reversed().filter { beginsATake(stem[$0...]) }.map { String(stem[..<$0]) }
         let beside = named.flatMap { token, sources in sources.map { (token, $0) } }
             .filter { separated.contains($0.1.stem) }
             .max { $0.1.stem.count < $1.1.stem.count }
@@ -113,6 +113,24 @@ struct NamedSources {
             fix: named[token].map { alreadySaid(token, by: $0[0], paths: paths) }
                 ?? "rename it to \(renamed(source, to: original))")
     }
+
+    /// Whether `rest` of a name is what a file manager or a designer adds to mark a copy or a take: from a space, a
+    /// dash, a dot or a bracket (`（1）` as a Chinese input method writes it too), or an underscore before a version
+    /// (`_2`, `_v2`, `_take3`, `_final`, `_副本`). An underscore before anything else goes on naming: `tts_ten_thousand`
+    /// is not a take of `tts_ten`.
+    static func beginsATake(_ rest: Substring) -> Bool {
+        guard let first = rest.first else { return false }
+        if " -(.（[【".contains(first) { return true }
+        guard first == "_" else { return false }
+        let mark = rest.dropFirst().lowercased()
+        let number = mark.hasPrefix("take") ? mark.dropFirst(4) : mark.hasPrefix("v") ? mark.dropFirst() : mark[...]
+        return (!number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber))
+            || takeMarks.contains(mark)
+    }
+
+    static let takeMarks: Set<String> = [
+        "take", "new", "old", "final", "copy", "bak", "backup", "alt", "edit", "edited", "fixed", "副本", "新", "旧", "最终",
+    ]
 
     private static func keepOne(_ taken: SourceFile, paths: PackPaths) -> String {
         "keep the take you want, named \(taken.url.lastPathComponent), and remove the other or move it out of \(paths.display(paths.raw))/"

@@ -67,10 +67,15 @@ public struct Naming: Sendable {
     }
 
     /// The stem (default or mapped) nearest to one that names no token, and its token: `digit_4` for `digt_4`
-    /// or `DIGIT_4`; nil when none is close.
+    /// or `DIGIT_4`; nil when none is close, or when stems of two tokens are as near (`digit_6v2`: digit_6 and
+    /// digit_2), since a guess between them could make the pack say another number.
     public func nearestStem(to stem: String) -> (stem: String, token: Token)? {
         let candidates = stemToToken.keys.sorted(by: Token.inScalarOrder)
-        return Suggestion.nearest(to: stem, in: candidates).map { ($0, stemToToken[$0]!) }
+        let nearest = Suggestion.allNearest(to: stem, in: candidates)
+        guard let first = nearest.first, let token = stemToToken[first],
+            nearest.allSatisfy({ stemToToken[$0] == token })
+        else { return nil }
+        return (first, token)
     }
 
     /// The file stem that would provide `token`: its named stem, or the token itself.

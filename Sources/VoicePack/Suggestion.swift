@@ -2,13 +2,22 @@
 public enum Suggestion {
     /// The candidate within a small edit distance of `name` (about a third of its length), or nil.
     public static func nearest(to name: String, in candidates: [String]) -> String? {
+        allNearest(to: name, in: candidates).first
+    }
+
+    /// Every candidate at the smallest edit distance from `name`, within the limit, in `candidates`' order.
+    public static func allNearest(to name: String, in candidates: [String]) -> [String] {
         let limit = max(1, name.count / 3)
-        var best: (candidate: String, distance: Int)? = nil
+        var best: (candidates: [String], distance: Int) = ([], limit + 1)
         for candidate in candidates {
             let distance = editDistance(Array(name.lowercased()), Array(candidate.lowercased()))
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+            if distance < best.distance {
+                best = ([candidate], distance)
+            } else if distance == best.distance {
+                best.candidates.append(candidate)
+            }
         }
-        return best?.candidate
+        return best.candidates
     }
 
     /// Levenshtein distance, with a transposition counted as one edit (`stlye` → `style`).

@@ -115,7 +115,31 @@ import VoicePack
         try pack.deliver("digit_4 (2).wav")
         try pack.deliver("三.wav")
         try pack.deliver("digit_3-new.wav")
+        // A version after an underscore, and brackets as a Chinese input method writes them, mark a take too; a
+        // name as near two digits' stems suggests neither: a wrong guess would make the pack say another number.
+        try pack.deliver("digit_6.wav")
+        try pack.deliver("digit_8.wav")
+        try pack.deliver("digit_6_v2.wav")
+        try pack.deliver("digit_8（1）.wav")
+        try pack.deliver("digit_6v2.wav")
         let messages = try pack.build().failures.map(\.description)
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "raw-audio/digit_6_v2.wav: error: [naming] 'digit_6_v2' names no token; it reads as another take of raw-audio/digit_6.wav (六)"
+                )
+            }, "\(messages)")
+        #expect(
+            messages.contains {
+                $0.hasPrefix(
+                    "raw-audio/digit_8（1）.wav: error: [naming] 'digit_8（1）' names no token; it reads as another take of raw-audio/digit_8.wav (八)"
+                )
+            }, "\(messages)")
+        #expect(
+            messages.contains {
+                $0.hasPrefix("raw-audio/digit_6v2.wav: error: [naming] 'digit_6v2' names no token: rename")
+            },
+            "\(messages)")
         #expect(
             messages.contains(
                 "raw-audio/digit_4 (2).wav: error: [naming] 'digit_4 (2)' names no token; it reads as a take of digit_4 (四): rename it to digit_4.wav"
