@@ -13,6 +13,10 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// The 90th percentile over the voiced frames: the top of the voice's register. A Mandarin syllable's
     /// tone moves its median (三 high and level, 五 low and dipping) far more than this.
     public var pitchRegisterHz: Double?
+    /// Where the pitch starts and ends, which tells whether a syllable's tone rises or falls: the median of the
+    /// first and of the last fifth of the voiced frames, in time. Nil with the median.
+    public var pitchStartHz: Double?
+    public var pitchEndHz: Double?
     /// Of the frames inside the voice.
     public var voicedFraction: Double
     /// The band the recording carries: the highest frequency where the voice stands `clearOverNoiseDB` over the
@@ -64,12 +68,16 @@ public struct VoiceAnalysis: Equatable, Sendable {
         let frames = PitchTrack.voicedFrames(fragment)
         let leeway =
             syllables == 1 ? syllableLeeway(hopsBetween: frames.hopsBetween, hopSeconds: frames.hopSeconds) : nil
-        let voiced =
+        let inTime =
             frames.pitches.count >= minimumVoicedFrames
-            ? droppingMisreads(foldingOctaveJumps(frames.pitches, leeway: leeway)).sorted() : []
+            ? droppingMisreads(foldingOctaveJumps(frames.pitches, leeway: leeway)) : []
+        let voiced = inTime.sorted()
+        let fifth = max(1, inTime.count / 5)
         return VoiceAnalysis(
             pitchMedianHz: voiced.isEmpty ? nil : percentile(voiced, 0.5),
             pitchRegisterHz: voiced.isEmpty ? nil : percentile(voiced, 0.9),
+            pitchStartHz: voiced.isEmpty ? nil : percentile(inTime.prefix(fifth).sorted(), 0.5),
+            pitchEndHz: voiced.isEmpty ? nil : percentile(inTime.suffix(fifth).sorted(), 0.5),
             voicedFraction: frames.judged == 0 ? 0 : Double(frames.pitches.count) / Double(frames.judged),
             bandwidthHz: spectra.bandwidthHz(
                 clearOverNoiseDB: clearOverNoiseDB, deepestBandDB: deepestBandDB,

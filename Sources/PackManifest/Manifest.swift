@@ -100,9 +100,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes: the samples, or the voice analysis
-        /// `check` reads from the manifest, so that a pack built before is analysed again (15: a recording's end
-        /// level is read before the digital silence it was padded with).
-        public static let currentPipelineRevision = 15
+        /// `check` reads from the manifest, so that a pack built before is analysed again (16: where a syllable's
+        /// pitch starts and ends, for its tone).
+        public static let currentPipelineRevision = 16
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -190,6 +190,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var pitchMedianHz: Double?
         /// The 90th percentile over the voiced frames: the top of the register.
         public var pitchRegisterHz: Double?
+        /// Where the pitch starts and ends (the medians of the first and last fifth of the voiced frames): whether
+        /// a single syllable's tone rises or falls. Absent before pipelineRevision 16.
+        public var pitchStartHz: Double?
+        public var pitchEndHz: Double?
         public var voicedFraction: Double
         /// Of the recording, before resampling: the highest frequency where the voice stands clear of its noise.
         public var bandwidthHz: Double?
@@ -202,11 +206,14 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var msPerSyllable: Double
 
         public init(
-            pitchMedianHz: Double?, pitchRegisterHz: Double?, voicedFraction: Double, bandwidthHz: Double?,
-            centroidHz: Double, snrDB: Double, syllables: Int, voiceMs: Double
+            pitchMedianHz: Double?, pitchRegisterHz: Double?, pitchStartHz: Double? = nil, pitchEndHz: Double? = nil,
+            voicedFraction: Double, bandwidthHz: Double?, centroidHz: Double, snrDB: Double, syllables: Int,
+            voiceMs: Double
         ) {
             self.pitchMedianHz = pitchMedianHz.map(Manifest.rounded)
             self.pitchRegisterHz = pitchRegisterHz.map(Manifest.rounded)
+            self.pitchStartHz = pitchStartHz.map(Manifest.rounded)
+            self.pitchEndHz = pitchEndHz.map(Manifest.rounded)
             self.voicedFraction = Manifest.rounded(voicedFraction)
             self.bandwidthHz = bandwidthHz.map(Manifest.rounded)
             self.centroidHz = Manifest.rounded(centroidHz)

@@ -45,6 +45,7 @@ enum FragmentRecord {
     static func analysis(_ voice: VoiceAnalysis, token: String) -> Manifest.Analysis {
         Manifest.Analysis(
             pitchMedianHz: voice.pitchMedianHz, pitchRegisterHz: voice.pitchRegisterHz,
+            pitchStartHz: voice.pitchStartHz, pitchEndHz: voice.pitchEndHz,
             voicedFraction: voice.voicedFraction, bandwidthHz: voice.bandwidthHz, centroidHz: voice.centroidHz,
             snrDB: voice.snrDB, syllables: Manifest.Analysis.syllables(in: token), voiceMs: voice.voiceMs)
     }

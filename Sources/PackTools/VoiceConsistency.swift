@@ -50,7 +50,7 @@ public struct VoiceConsistency: Sendable {
 
     /// What is odd about a fragment.
     public enum Kind: String, Sendable, CaseIterable {
-        case voice, band, noise, pace, unmeasured, delivery
+        case voice, tone, band, noise, pace, unmeasured, delivery
 
         /// Whether it says the voice does not match (`consistency.severity`), rather than what a reviewer should
         /// listen to (a warning): a pitch not measured, a recording delivered apart.
@@ -94,6 +94,7 @@ public struct VoiceConsistency: Sendable {
             analysed.compactMap { fragment, analysis in analysis.pitchRegisterHz.map { (fragment.token, $0) } },
             voice: Set(voice.map(\.0.token)))
         registerSemitones = registers.semitones
+        let tonesSpoken = ToneMove.spoken(voice.map { ($0.0.token, $0.1) })
         let singles = voice.filter { $0.1.syllables == 1 }.map(\.1.msPerSyllable)
         let phrases = voice.filter { $0.1.syllables > 1 }.map(\.1.msPerSyllable)
         typical = Typical(
@@ -106,7 +107,8 @@ public struct VoiceConsistency: Sendable {
         self.settings = settings
         var findings: [String: [Finding]] = [:]
         for (fragment, analysis) in analysed where !Self.accepts(fragment, settings) {
-            let odd = Self.compare(fragment, analysis, with: typical, registers: registers, settings: settings)
+            let odd = Self.compare(
+                fragment, analysis, with: typical, registers: registers, tonesSpoken: tonesSpoken, settings: settings)
             if !odd.isEmpty { findings[fragment.token] = odd }
         }
         self.findings = findings
@@ -146,7 +148,7 @@ public struct VoiceConsistency: Sendable {
 
     static func compare(
         _ fragment: Manifest.Fragment, _ analysis: Manifest.Analysis, with typical: Typical,
-        registers: ToneRegisters, settings: Settings.Consistency
+        registers: ToneRegisters, tonesSpoken: Bool, settings: Settings.Consistency
     ) -> [Finding] {
         let entry = Settings.Acceptance.pinning(fragment.source.file, sha256: fragment.source.sha256)
         let accept = "or, if it is meant, add \(entry) to consistency.accept in assets.json (this take)"
@@ -157,7 +159,9 @@ public struct VoiceConsistency: Sendable {
         let rate = fragment.source.readAsMonoSampleRate ?? fragment.source.sampleRate
         let band = noise == nil ? bandProblem(analysis, typical, settings, fileRate: rate, accept: accept) : nil
         let problems = [
-            band == nil ? pitchProblem(fragment.token, analysis, registers, settings, accept: accept) : nil, noise,
+            band == nil
+                ? toneProblem(fragment.token, analysis, spoken: tonesSpoken, accept: accept)
+                    ?? pitchProblem(fragment.token, analysis, registers, settings, accept: accept) : nil, noise,
             band, paceProblem(analysis, typical, settings, accept: accept),
         ].compactMap { $0 }
         let delivery = problems.isEmpty ? deliveryProblem(fragment.source, typical, accept: accept) : nil
@@ -169,6 +173,21 @@ public struct VoiceConsistency: Sendable {
     }
 
     typealias Problem = (kind: Kind, message: String, fix: String)
+
+    /// A single syllable whose pitch moves against its token's tone — a first tone that falls, a third that holds
+    /// level, a fourth that rises — is likely another token's recording under this one's name, and the pack
+    /// would say another number. It is said instead of the register it also misses. Judged only where the pack's
+    /// voice speaks its tones (`speaksTones`): a synthetic voice may say them all alike.
+    static func toneProblem(_ token: String, _ analysis: Manifest.Analysis, spoken: Bool, accept: String) -> Problem? {
+        guard spoken, analysis.syllables == 1, let tone = Tone.citation(of: Token(token)),
+            let move = ToneMove(analysis), let odd = move.against(tone)
+        else { return nil }
+        return (
+            .tone,
+            "said in another tone: its pitch \(odd), where \(token) is said in a \(tone) tone",
+            "listen to it (assets audit): if it is another token's recording, give it that token's name; if it is this one, re-record it in its tone; \(accept)"
+        )
+    }
 
     static func pitchProblem(
         _ token: String, _ analysis: Manifest.Analysis, _ registers: ToneRegisters, _ settings: Settings.Consistency,

@@ -84,6 +84,45 @@ import VoicePack
             "\(apart)")
     }
 
+    /// Recordings under another token's name — 一 holding a falling syllable (二's), 四 a rising one (十's), 十 a
+    /// falling one — are each said to be in another tone, which they are; nothing else is. A voice whose fourth
+    /// tones do not fall, as a synthetic one's may not, is not judged by its tones.
+    @Test func aRecordingUnderAnotherTokensNameIsSaidToBeInAnotherTone() throws {
+        let swapped = try Self.pack(contours: [
+            "一": TonalVoice.contour(.falling), "四": TonalVoice.contour(.rising), "十": TonalVoice.contour(.falling),
+        ])
+        let findings = Self.findings(swapped, .consistency)
+        let messages = Dictionary(uniqueKeysWithValues: findings.map { ($0.subject.text, $0.message) })
+        #expect(
+            Set(messages.keys) == ["raw-audio/digit_1.wav", "raw-audio/digit_4.wav", "raw-audio/unit_shi.wav"],
+            "\(findings)")
+        let said = [
+            "raw-audio/digit_1.wav": (
+                "一: said in another tone: its pitch falls ", "where 一 is said in a first (high) tone"
+            ),
+            "raw-audio/digit_4.wav": (
+                "四: said in another tone: its pitch rises ", "where 四 is said in a fourth (falling) tone"
+            ),
+            "raw-audio/unit_shi.wav": (
+                "十: said in another tone: its pitch falls ", "where 十 is said in a second (rising) tone"
+            ),
+        ]
+        for (recording, (start, end)) in said {
+            let message = messages[recording] ?? ""
+            #expect(message.hasPrefix(start) && message.hasSuffix(end), "\(message)")
+        }
+        #expect(findings.allSatisfy { $0.severity == .error && $0.fix.contains("give it that token's name") })
+
+        // 四 rising among fourth tones that hold level is not judged by its tone (nor by its register, which its
+        // rise does not move past the threshold).
+        var level = Dictionary(
+            uniqueKeysWithValues: TonalVoice.stems.filter { Tone.citation(of: $0.token) == .falling }.map {
+                ($0.token, TonalVoice.contour(.high))
+            })
+        level["四"] = TonalVoice.contour(.rising)
+        #expect(Self.findings(try Self.pack(contours: level), .consistency).map(\.message) == [])
+    }
+
     /// A third tone said in full rises at its end back to the high tone's level (a real voice's 九: 237, 194, 282
     /// Hz against its 一's 274), and its register with it, far over the other third tones': the same voice, no
     /// finding — it was called another voice, 5 semitones over its tone. A third tone moved past the high

@@ -1,0 +1,53 @@
+import Foundation
+import PackManifest
+import SpeechText
+
+/// Which way a single syllable's pitch moves, from its start to its end (semitones, from the analysis). Said alone, a
+/// first tone holds level, a second rises and a fourth falls; a recording that moves against its token's tone is
+/// likely another token's under this one's name.
+struct ToneMove: Equatable {
+    /// The end over the start: negative when it falls.
+    let rise: Double
+
+    init?(_ analysis: Manifest.Analysis) {
+        guard let start = analysis.pitchStartHz, let end = analysis.pitchEndHz else { return nil }
+        rise = 12 * log2(end / start)
+    }
+
+    /// Past what each tone does on the 302 syllables measured of twenty-one packs that real apps shipped
+    /// (BENCHMARKS.md): first tones fall at most 1.1 semitones, second tones at most 2.6, and fourth tones fall at
+    /// least 1.4. A syllable of another tone goes past them more often than not: a fourth tone falls 7.9 semitones
+    /// (median), a second tone rises 4.2. A third tone's dip tells less: it may fall or rise, alone or in full.
+    static let firstToneFall = 5.0
+    static let secondToneFall = 4.0
+    static let fourthToneRise = 1.0
+
+    /// What the pitch does that `tone` does not, for a message; nil when it moves as the tone may.
+    func against(_ tone: Tone) -> String? {
+        switch tone {
+        case .high where -rise > Self.firstToneFall, .rising where -rise > Self.secondToneFall:
+            "falls \(Self.one(-rise)) semitones"
+        case .falling where rise > Self.fourthToneRise: "rises \(Self.one(rise)) semitones"
+        default: nil
+        }
+    }
+
+    /// Whether a voice speaks its tones, as a speaker does: the fourth tones among `analyses` (at least
+    /// `VoiceConsistency.minimumGroup` of them measured) fall `spokenFourthToneFall` or more, as a median. A
+    /// synthetic voice may say every tone at about one pitch (espeak-ng's fourth tones in this repository's pack:
+    /// −0.1 semitones), and then a tone tells nothing of a recording.
+    static func spoken(_ analyses: [(token: String, analysis: Manifest.Analysis)]) -> Bool {
+        let falls = analyses.compactMap { token, analysis -> Double? in
+            guard analysis.syllables == 1, Tone.citation(of: Token(token)) == .falling else { return nil }
+            return ToneMove(analysis).map { -$0.rise }
+        }
+        guard falls.count >= VoiceConsistency.minimumGroup, let fall = median(falls) else { return false }
+        return fall >= spokenFourthToneFall
+    }
+
+    /// Under what a speaker's fourth tones fall, as a median over a pack: 3.4 to 12.3 semitones on the eighteen real
+    /// packs with three or more measured.
+    static let spokenFourthToneFall = 3.0
+
+    private static func one(_ value: Double) -> String { String(format: "%.1f", value) }
+}
