@@ -13,7 +13,8 @@ import VoicePack
 /// compared tone by tone (`ToneRegisters`): a third tone dips far under a first tone in any real voice. Band
 /// is compared with every fragment; noise only where it is audible; pace with fragments of its kind, single
 /// syllables and phrases apart (a phrase's syllables run faster), phrases with the single syllables while
-/// there are fewer than `minimumGroup` of them.
+/// there are fewer than `minimumGroup` of them. A single syllable whose pitch moves against its tone is said to be
+/// in another tone: another token's recording under its name, likely.
 ///
 /// A recording delivered apart from the rest — another format, rate or channel count than more than half the
 /// pack shares — is no mismatch by itself, but on packs that real apps shipped it was each time another voice's or
@@ -174,10 +175,10 @@ public struct VoiceConsistency: Sendable {
 
     typealias Problem = (kind: Kind, message: String, fix: String)
 
-    /// A single syllable whose pitch moves against its token's tone — a first tone that falls, a third that holds
-    /// level, a fourth that rises — is likely another token's recording under this one's name, and the pack
-    /// would say another number. It is said instead of the register it also misses. Judged only where the pack's
-    /// voice speaks its tones (`speaksTones`): a synthetic voice may say them all alike.
+    /// A single syllable whose pitch moves against its token's tone — a first or second tone that falls, a fourth
+    /// that rises (`ToneMove`) — is likely another token's recording under this one's name, and the pack would say
+    /// another number. It is said instead of the register it may also miss. Judged only where the pack's voice
+    /// speaks its tones (`ToneMove.spoken`): a synthetic voice may say them all alike.
     static func toneProblem(_ token: String, _ analysis: Manifest.Analysis, spoken: Bool, accept: String) -> Problem? {
         guard spoken, analysis.syllables == 1, let tone = Tone.citation(of: Token(token)),
             let move = ToneMove(analysis), let odd = move.against(tone)
