@@ -17,9 +17,9 @@ public struct SourceFile: Equatable, Sendable {
 /// Finds the recordings under the raw folder, in sorted order.
 ///
 /// Hidden files, documents and the marks operating systems leave that travel with deliveries (`README.txt`,
-/// `.DS_Store`, `notes.pdf`, `digit_1.wav:Zone.Identifier`) are skipped; everything else is taken for a recording, so a file libsndfile cannot read is reported rather
-/// than ignored. Sub-folders are searched; links to folders are not followed, so a link loop cannot trap
-/// the walk.
+/// `.DS_Store`, `notes.pdf`, `digit_1.wav:Zone.Identifier`) are skipped; everything else is taken for a
+/// recording, so a file libsndfile cannot read is reported rather than ignored. Sub-folders are searched; links to
+/// folders are not followed, so a link loop cannot trap the walk.
 public struct SourceScanner: Sendable {
     static let documentExtensions: Set<String> = [
         "txt", "md", "markdown", "pdf", "rtf", "doc", "docx", "json", "xml", "ini", "db", "plist", "csv", "html",

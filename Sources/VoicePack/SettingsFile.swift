@@ -170,7 +170,7 @@ struct SettingsReader {
     mutating func pin(_ node: JSONNode, _ key: String) -> String? {
         guard let text = string(node, key) else { return nil }
         let shortest = Settings.Acceptance.shortestPin
-        guard (shortest...64).contains(text.count), text.allSatisfy(\.isHexDigit) else {
+        guard (shortest...64).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
             issue(
                 node, key,
                 "'\(text)' is not the start of a SHA-256: write \(shortest) to 64 hex digits of the take's source.sha256 in manifest.json"
