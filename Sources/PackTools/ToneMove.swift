@@ -35,7 +35,7 @@ struct ToneMove: Equatable {
     /// Whether a voice speaks its tones, as a speaker does: the fourth tones among `analyses` (at least
     /// `VoiceConsistency.minimumGroup` of them measured) fall `spokenFourthToneFall` or more, as a median. A
     /// synthetic voice may say every tone at about one pitch (espeak-ng's fourth tones in this repository's pack:
-    /// −0.1 semitones), and then a tone tells nothing of a recording.
+    /// −0.7 semitones, the median of five), and then a tone tells nothing of a recording.
     static func spoken(_ analyses: [(token: String, analysis: Manifest.Analysis)]) -> Bool {
         let falls = analyses.compactMap { token, analysis -> Double? in
             guard analysis.syllables == 1, Tone.citation(of: Token(token)) == .falling else { return nil }
