@@ -59,8 +59,8 @@ public struct FragmentPipeline: Sendable {
         let resampled = try resample.apply(mono.slice(ms: stretch))
         let (trimmed, trimReport) = trim.cut(resampled, around: bounds, offsetMs: stretch.lowerBound)
         let analysis = VoiceAnalysis.measure(
-            fragment: trimmed, spectra: SourceSpectra(mono, voiceMs: bounds.startMs...bounds.endMs), bounds: bounds,
-            syllables: syllables)
+            fragment: trimmed, soundStartMs: bounds.wordStartMs - kept.lowerBound,
+            spectra: SourceSpectra(mono, voiceMs: bounds.startMs...bounds.endMs), bounds: bounds, syllables: syllables)
         return PreparedRecording(
             source: info, clippedSamples: clipped, channelDecision: decision, trim: trimReport,
             measured: try normalize.measure(trimmed, name: name), analysis: analysis)

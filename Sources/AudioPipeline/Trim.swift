@@ -276,6 +276,12 @@ public struct SoundBounds: Equatable, Sendable {
     public let endLevelDB: Double
     /// A sound kept apart from the rest by a pause, when there is one.
     public let stray: StraySound?
+
+    /// Where the word starts: `startMs`, or after a stray sound before it (a click, a breath) and its pause.
+    public var wordStartMs: Double {
+        guard let stray, stray.edge == .start else { return startMs }
+        return startMs + stray.lengthMs + stray.pauseMs
+    }
 }
 
 /// A sound that `Trim` kept though a pause parts it from the voice: a breath, a click or a second take before or

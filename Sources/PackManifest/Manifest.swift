@@ -100,9 +100,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes: the samples, or the voice analysis
-        /// `check` reads from the manifest, so that a pack built before is analysed again (16: where a syllable's
-        /// pitch starts and ends, for its tone).
-        public static let currentPipelineRevision = 16
+        /// `check` reads from the manifest, so that a pack built before is analysed again (17: how long after its
+        /// sound a syllable's voice starts, for the consonant before it).
+        public static let currentPipelineRevision = 17
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -195,6 +195,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var pitchStartHz: Double?
         public var pitchEndHz: Double?
         public var voicedFraction: Double
+        /// How long after its sound its voice starts: a consonant before the vowel (s, x, sh). Absent before
+        /// pipelineRevision 17.
+        public var voiceOnsetMs: Double?
         /// Of the recording, before resampling: the highest frequency where the voice stands clear of its noise.
         public var bandwidthHz: Double?
         public var centroidHz: Double
@@ -207,9 +210,10 @@ public struct Manifest: Codable, Equatable, Sendable {
 
         public init(
             pitchMedianHz: Double?, pitchRegisterHz: Double?, pitchStartHz: Double? = nil, pitchEndHz: Double? = nil,
-            voicedFraction: Double, bandwidthHz: Double?, centroidHz: Double, snrDB: Double, syllables: Int,
-            voiceMs: Double
+            voicedFraction: Double, voiceOnsetMs: Double? = nil, bandwidthHz: Double?, centroidHz: Double,
+            snrDB: Double, syllables: Int, voiceMs: Double
         ) {
+            self.voiceOnsetMs = voiceOnsetMs.map(Manifest.rounded)
             self.pitchMedianHz = pitchMedianHz.map(Manifest.rounded)
             self.pitchRegisterHz = pitchRegisterHz.map(Manifest.rounded)
             self.pitchStartHz = pitchStartHz.map(Manifest.rounded)

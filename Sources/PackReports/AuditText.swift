@@ -37,7 +37,8 @@ public enum AuditText {
     static let coverageColumns = ["style/form", "tokens", "covered", "by alias", "missing"]
 
     static let voiceColumns = [
-        "token", "recording", "pitch Hz", "register Hz", "vs its tone", "voiced %", "band kHz", "centroid Hz", "SNR dB",
+        "token", "recording", "pitch Hz", "register Hz", "vs its tone", "voiced %", "voice after ms", "band kHz",
+        "centroid Hz", "SNR dB",
         "ms/syllable", "odd",
     ]
 
@@ -57,6 +58,7 @@ public enum AuditText {
                 value(analysis.pitchRegisterHz, 0, kinds.contains(.voice)),
                 value(voices.registerSemitones[fragment.token], 1, kinds.contains(.voice)),
                 value(analysis.voicedFraction * 100, 0),
+                value(analysis.syllables == 1 ? analysis.voiceOnsetMs : nil, 0, kinds.contains(.onset)),
                 value(analysis.bandwidthHz.map { $0 / 1000 }, 1, kinds.contains(.band)), value(analysis.centroidHz, 0),
                 value(analysis.snrDB, 1, kinds.contains(.noise)),
                 value(analysis.msPerSyllable, 0, kinds.contains(.pace)),
@@ -72,6 +74,7 @@ public enum AuditText {
             "typical",
             typical.delivery.map { "median of the \($0.recordings) of \($0.total) delivered as \($0.way)" }
                 ?? "median of the pack", "", value(typical.pitchRegisterHz, 0), "semitones", "",
+            value(typical.voiceOnsetMs, 0),
             value(typical.bandwidthHz.map { $0 / 1000 }, 1), "", value(typical.snrDB, 1),
             value(typical.syllableMs, 0)
                 + (typical.phraseSyllableMs.map { " (phrases \(AuditText.number($0, 0)))" } ?? ""), "",
@@ -273,6 +276,8 @@ struct AuditJSON: Encodable {
         let snrDB: Double?
         let msPerSyllable: Double?
         let phraseMsPerSyllable: Double?
+        /// How long after its sound a syllable that starts with its voice starts it.
+        let voiceOnsetMs: Double?
         /// How more than half the recordings were delivered, over which the others are taken.
         let delivery: VoiceConsistency.Delivery?
     }
@@ -311,7 +316,8 @@ struct AuditJSON: Encodable {
                     pitchRegisterHz: typical.pitchRegisterHz.map(Manifest.rounded),
                     bandwidthHz: typical.bandwidthHz.map(Manifest.rounded), snrDB: typical.snrDB.map(Manifest.rounded),
                     msPerSyllable: typical.syllableMs.map(Manifest.rounded),
-                    phraseMsPerSyllable: typical.phraseSyllableMs.map(Manifest.rounded), delivery: typical.delivery),
+                    phraseMsPerSyllable: typical.phraseSyllableMs.map(Manifest.rounded),
+                    voiceOnsetMs: typical.voiceOnsetMs.map(Manifest.rounded), delivery: typical.delivery),
                 odd: report.fragments.flatMap { fragment in
                     (voices.findings[fragment.token] ?? []).map {
                         Voices.Odd(

@@ -46,7 +46,8 @@ enum FragmentRecord {
         Manifest.Analysis(
             pitchMedianHz: voice.pitchMedianHz, pitchRegisterHz: voice.pitchRegisterHz,
             pitchStartHz: voice.pitchStartHz, pitchEndHz: voice.pitchEndHz,
-            voicedFraction: voice.voicedFraction, bandwidthHz: voice.bandwidthHz, centroidHz: voice.centroidHz,
+            voicedFraction: voice.voicedFraction, voiceOnsetMs: voice.voiceOnsetMs, bandwidthHz: voice.bandwidthHz,
+            centroidHz: voice.centroidHz,
             snrDB: voice.snrDB, syllables: Manifest.Analysis.syllables(in: token), voiceMs: voice.voiceMs)
     }
 

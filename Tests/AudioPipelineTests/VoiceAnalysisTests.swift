@@ -37,7 +37,8 @@ import VoicePack
 
     static func analyse(_ signal: Signal) throws -> VoiceAnalysis {
         let bounds = try Trim(Settings().trim).findSound(signal, name: "test")
-        return VoiceAnalysis.measure(fragment: signal, source: signal, bounds: bounds, syllables: 1)
+        return VoiceAnalysis.measure(
+            fragment: signal, soundStartMs: bounds.startMs, source: signal, bounds: bounds, syllables: 1)
     }
 
     @Test(arguments: [95.0, 140.0, 220.0, 330.0])
