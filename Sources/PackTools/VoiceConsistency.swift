@@ -212,7 +212,7 @@ public struct VoiceConsistency: Sendable {
         else { return nil }
         return (
             .onset,
-            "starts with a consonant: its voice starts \(ms(onset)) after its sound, where \(token) starts with its voice (this pack's syllables that do, after \(ms(usual)), the median)",
+            "starts with a consonant: its voice starts \(ms(onset)) into its sound, where \(token) starts with its voice (the pack's syllables that do: \(ms(usual)) in, the median)",
             "listen to it (assets audit): if it is another token's recording (三 四 七 十 千 start with a consonant this long), give it that token's name; if a breath or a noise comes before the word, cut it or re-record it; \(accept)"
         )
     }
