@@ -70,7 +70,8 @@ def lay_out_pack(recordings, dest, stems, phrases, **settings):
 # A finding's kind, read from its message (check's JSON names the category only).
 KINDS = [
     ("header is wrong", "header"), ("delivered apart", "delivery"), ("another tone", "tone"),
-    ("starts with a consonant", "onset"), ("another voice", "voice"), ("narrower band", "band"),
+    ("starts with a consonant", "onset"), ("starts without its consonant", "onset"), ("another voice", "voice"),
+    ("narrower band", "band"),
     ("noise is heard", "noise heard"), ("noise floor", "noise"), ("another pace", "pace"),
     ("no pitch", "unmeasured"), ("voice is cut", "cut"), ("heard at", "loudness"), ("true peak", "peak"),
     ("clipped", "clipped"), ("starts", "step"), ("no fragment", "missing"), ("peaks limited", "limited"),

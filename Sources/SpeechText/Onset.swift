@@ -1,16 +1,21 @@
-/// How a one-character token's syllable begins, said alone: with its voice — a vowel, or l and the glides y and w
-/// (一 二 五 六 零 两 万 亿 元) — or with a consonant the voice follows: a fricative or an aspirated affricate (s, x,
-/// sh, q: 三 四 七 十 千 分) or a stop (b, d, j, zh: 八 九 百 点 角 整). A recording of one token says it alone, so
-/// this is a fact of the token.
+/// How a one-character token's syllable begins, said alone. A recording of one token says it alone, so this is a
+/// fact of the token.
 public enum Onset: Sendable, CaseIterable {
+    /// A vowel, l, or the glides y and w: the voice from the first moment (一 二 五 六 零 两 万 亿 元).
     case voice
+    /// q or sh, an aspirated affricate or a retroflex fricative, which holds the voice back a long while (七 十 千).
+    case longConsonant
+    /// Any other consonant: s, which a recording may carry weakly (or, at 8 kHz, over its band: 三 四); the stops and
+    /// unaspirated affricates b, d, j, zh (八 九 百 点 角 整); f (分).
     case consonant
 
     /// The onset of a one-character token the converter can say; nil for a phrase or anything else.
     public static func of(_ token: Token) -> Onset? {
         if voiceFirst.contains(token.text) { return .voice }
+        if longConsonantFirst.contains(token.text) { return .longConsonant }
         return Tone.citation(of: token) != nil ? .consonant : nil
     }
 
     private static let voiceFirst: Set<String> = Set("〇零一壹二贰五伍六陆两万萬亿億元".map(String.init))
+    private static let longConsonantFirst: Set<String> = Set("七柒十拾千仟".map(String.init))
 }

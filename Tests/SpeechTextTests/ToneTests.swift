@@ -38,6 +38,8 @@ import Testing
         for (plain, variant) in pairs {
             #expect(Onset.of(plain) == Onset.of(variant), "\(plain) \(variant)")
         }
+        let long = alphabet.filter { Onset.of($0) == .longConsonant }.map(\.text).sorted()
+        #expect(long == ["七", "仟", "十", "千", "拾", "柒"])
         #expect(Onset.of("三") == .consonant && Onset.of("一") == .voice)
         #expect(Onset.of("微信收款") == nil)
     }
