@@ -20,7 +20,7 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// Of the frames inside the voice.
     public var voicedFraction: Double
     /// From where the word's sound starts (a stray sound before it left out) to where its voice does
-    /// (`PitchTrack.Voiced.voiceStartSeconds`): the consonant before the vowel, s, x and sh the longest. Nil where no
+    /// (`PitchTrack.Voiced.voiceStartSeconds`): the consonant before the vowel, q and sh the longest. Nil where no
     /// voice was found.
     public var voiceOnsetMs: Double?
     /// The band the recording carries: the highest frequency where the voice stands `clearOverNoiseDB` over the

@@ -195,8 +195,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var pitchStartHz: Double?
         public var pitchEndHz: Double?
         public var voicedFraction: Double
-        /// How long after its sound its voice starts: a consonant before the vowel (s, x, sh). Absent before
-        /// pipelineRevision 17.
+        /// How long after its sound its voice starts: the consonant before the vowel (q and sh the longest). Absent
+        /// before pipelineRevision 17.
         public var voiceOnsetMs: Double?
         /// Of the recording, before resampling: the highest frequency where the voice stands clear of its noise.
         public var bandwidthHz: Double?
@@ -213,12 +213,12 @@ public struct Manifest: Codable, Equatable, Sendable {
             voicedFraction: Double, voiceOnsetMs: Double? = nil, bandwidthHz: Double?, centroidHz: Double,
             snrDB: Double, syllables: Int, voiceMs: Double
         ) {
-            self.voiceOnsetMs = voiceOnsetMs.map(Manifest.rounded)
             self.pitchMedianHz = pitchMedianHz.map(Manifest.rounded)
             self.pitchRegisterHz = pitchRegisterHz.map(Manifest.rounded)
             self.pitchStartHz = pitchStartHz.map(Manifest.rounded)
             self.pitchEndHz = pitchEndHz.map(Manifest.rounded)
             self.voicedFraction = Manifest.rounded(voicedFraction)
+            self.voiceOnsetMs = voiceOnsetMs.map(Manifest.rounded)
             self.bandwidthHz = bandwidthHz.map(Manifest.rounded)
             self.centroidHz = Manifest.rounded(centroidHz)
             self.snrDB = Manifest.rounded(snrDB)

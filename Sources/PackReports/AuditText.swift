@@ -38,8 +38,7 @@ public enum AuditText {
 
     static let voiceColumns = [
         "token", "recording", "pitch Hz", "register Hz", "vs its tone", "voiced %", "voice after ms", "band kHz",
-        "centroid Hz", "SNR dB",
-        "ms/syllable", "odd",
+        "centroid Hz", "SNR dB", "ms/syllable", "odd",
     ]
 
     /// One row per fragment with its analysis, then the pack's typical values; `!` marks a figure check reports,

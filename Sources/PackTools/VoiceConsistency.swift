@@ -14,8 +14,8 @@ import VoicePack
 /// is compared with every fragment; noise only where it is audible; pace with fragments of its kind, single
 /// syllables and phrases apart (a phrase's syllables run faster), phrases with the single syllables while
 /// there are fewer than `minimumGroup` of them. A single syllable whose pitch moves against its tone is said to be
-/// in another tone, and one that should start with its voice but starts with a consonant is said to: another
-/// token's recording under its name, likely.
+/// in another tone, one that should start with its voice but starts with a consonant is said to, and a 七 十 or 千
+/// that starts without its consonant is said to (`onsetProblem`): another token's recording under its name, likely.
 ///
 /// A recording delivered apart from the rest — another format, rate or channel count than more than half the
 /// pack shares — is no mismatch by itself, but on packs that real apps shipped it was each time another voice's or
