@@ -19,6 +19,8 @@ public struct VoiceAnalysis: Equatable, Sendable {
     public var pitchEndHz: Double?
     /// Of the frames inside the voice.
     public var voicedFraction: Double
+    /// How many frames carried a pitch: the figures above rest on them.
+    public var pitchFrames: Int
     /// From where the word's sound starts (a stray sound before it left out) to where its voice does
     /// (`PitchTrack.Voiced.voiceStartSeconds`): the consonant before the vowel, q and sh the longest. Nil where no
     /// voice was found.
@@ -35,8 +37,9 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// From the voice's start to its end, pre-roll and post-roll left out.
     public var voiceMs: Double
 
-    /// Fewer voiced frames than this (about 60 ms at 44.1 kHz) give no pitch: too short or too noisy.
-    static let minimumVoicedFrames = 10
+    /// Fewer voiced frames than this (58 ms at 44.1 kHz) give no pitch: too short or too noisy. Few frames may
+    /// still read a tone only in part (`FragmentRecord.keepsPitch` says which are kept).
+    public static let minimumVoicedFrames = 5
     /// A frame is voiced when aubio is at least this confident of its pitch, and the pitch is a voice's.
     static let minimumConfidence: Float = 0.8
     static let voiceRangeHz = 50.0...800.0
@@ -87,6 +90,7 @@ public struct VoiceAnalysis: Equatable, Sendable {
             pitchStartHz: voiced.isEmpty ? nil : percentile(inTime.prefix(fifth).sorted(), 0.5),
             pitchEndHz: voiced.isEmpty ? nil : percentile(inTime.suffix(fifth).sorted(), 0.5),
             voicedFraction: frames.judged == 0 ? 0 : Double(frames.pitches.count) / Double(frames.judged),
+            pitchFrames: frames.pitches.count,
             voiceOnsetMs: frames.voiceStartSeconds.map { max(0, $0 * 1000 - soundStartMs) },
             bandwidthHz: spectra.bandwidthHz(
                 clearOverNoiseDB: clearOverNoiseDB, deepestBandDB: deepestBandDB,

@@ -1,5 +1,6 @@
 import AudioPipeline
 import PackManifest
+import SpeechText
 import VoicePack
 
 /// A built fragment as the manifest records it, with the warnings a sound designer should hear about: what the
@@ -43,13 +44,34 @@ enum FragmentRecord {
     }
 
     static func analysis(_ voice: VoiceAnalysis, token: String) -> Manifest.Analysis {
-        Manifest.Analysis(
-            pitchMedianHz: voice.pitchMedianHz, pitchRegisterHz: voice.pitchRegisterHz,
-            pitchStartHz: voice.pitchStartHz, pitchEndHz: voice.pitchEndHz,
+        let pitch = keepsPitch(voice, token: token) ? voice : nil
+        let course = voice.pitchFrames >= lowTonePitchFrames ? voice : nil
+        return Manifest.Analysis(
+            pitchMedianHz: pitch?.pitchMedianHz, pitchRegisterHz: pitch?.pitchRegisterHz,
+            pitchStartHz: course?.pitchStartHz, pitchEndHz: course?.pitchEndHz,
             voicedFraction: voice.voicedFraction, voiceOnsetMs: voice.voiceOnsetMs, bandwidthHz: voice.bandwidthHz,
             centroidHz: voice.centroidHz,
             snrDB: voice.snrDB, syllables: Manifest.Analysis.syllables(in: token), voiceMs: voice.voiceMs)
     }
+
+    /// Whether the pitch read of `token`'s recording shows where its voice reaches: read on
+    /// `lowTonePitchFrames` frames or more, or on fewer (`VoiceAnalysis.minimumVoicedFrames` at least) for a
+    /// single syllable whose tone starts high (first, fourth). A real fourth tone falls so fast that YIN is unsure
+    /// of its middle (houyinyu's 二: 222 to 133 Hz in 170 ms, six of its 26 frames sure, all but one at its start),
+    /// and four of twenty-one packs real apps shipped had no fourth tone read but 亿 before: their registers could
+    /// not be compared. Its sure frames are its high start, where its register is; where it ends they do not
+    /// show (that 二 read 222 to 209 Hz), so its start and end are kept only from `lowTonePitchFrames` frames. A
+    /// second or third tone read on so few frames may be read only at its low start or in its creak (houyinyu's
+    /// 九 at 96 Hz over a room's noise, 8 semitones under its tone's), and a phrase's few frames tell little of
+    /// its several syllables.
+    static func keepsPitch(_ voice: VoiceAnalysis, token: String) -> Bool {
+        guard voice.pitchFrames < lowTonePitchFrames else { return true }
+        guard Manifest.Analysis.syllables(in: token) == 1 else { return false }
+        return [.high, .falling].contains(Tone.citation(of: Token(token)))
+    }
+
+    /// 116 ms of frames at 44.1 kHz.
+    static let lowTonePitchFrames = 10
 
     static func warnings(_ report: FragmentReport, settings: Settings) -> [String] {
         var warnings: [String] = []

@@ -270,6 +270,23 @@ import VoicePack
         #expect(buried.centroidHz.isFinite && buried.snrDB.isFinite)
     }
 
+    /// A real fourth tone falls so fast, breathy or creaky on its way down, that YIN is sure of few of its frames
+    /// (a real 二: 6 of 26, all but one at its high start). Its pitch is read on them, and its register is where
+    /// it starts; with the 10 frames asked before, it had none.
+    @Test func aFallSureOnlyAtItsStartIsReadAtItsStart() throws {
+        let fall = Self.voice(pitch: 222, endPitch: 130, seconds: 0.25)
+        let down = Int(0.37 * Double(Self.rate))..<Int(0.52 * Double(Self.rate))
+        let breath = TestSignals.noise(rms: 0.05, seconds: 0.16, seed: 3)
+        var samples = fall.samples
+        for (offset, index) in down.enumerated() { samples[index] += breath[offset] }
+        let analysis = try Self.analyse(Signal(samples: samples, sampleRate: Self.rate))
+        #expect((VoiceAnalysis.minimumVoicedFrames..<10).contains(analysis.pitchFrames), "\(analysis.pitchFrames)")
+        let register = try #require(analysis.pitchRegisterHz)
+        let start = try #require(analysis.pitchStartHz)
+        #expect(register > 200 && register < 225, "register \(register)")
+        #expect(start > 200, "start \(start)")
+    }
+
     @Test func framesFitTheRate() {
         #expect(AubioFrames.window(for: 44_100) == 2_048)
         #expect(AubioFrames.window(for: 48_000) == 2_048)
