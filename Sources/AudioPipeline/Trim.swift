@@ -282,6 +282,12 @@ public struct SoundBounds: Equatable, Sendable {
         guard let stray, stray.edge == .start else { return startMs }
         return startMs + stray.lengthMs + stray.pauseMs
     }
+
+    /// Where the word ends: `endMs`, or before a stray sound after it (a breath, a second take) and its pause.
+    public var wordEndMs: Double {
+        guard let stray, stray.edge == .end else { return endMs }
+        return endMs - stray.lengthMs - stray.pauseMs
+    }
 }
 
 /// A sound that `Trim` kept though a pause parts it from the voice: a breath, a click or a second take before or

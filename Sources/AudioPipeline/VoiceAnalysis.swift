@@ -34,7 +34,10 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// The voice (loudest 10 ms) over the noise floor (`Trim`'s: the quietest 5 % of 10 ms windows outside
     /// the sound), in dB; 120 where there is no noise to read (digital silence, or a recording cut tight).
     public var snrDB: Double
-    /// From the voice's start to its end, pre-roll and post-roll left out.
+    /// The sound's length, pre-roll and post-roll left out; a single syllable's without a stray sound apart from
+    /// it and its pause (`SoundBounds.stray`; `check` warns of it in its own words): a click 400 ms before a word
+    /// made it "another pace", twice the pack's, with a fix to re-record it at the pack's. A phrase pauses between
+    /// its words (a real pack's 收款成功 said twice, 256 ms apart, would read 3 times as fast).
     public var voiceMs: Double
 
     /// Fewer voiced frames than this (58 ms at 44.1 kHz) give no pitch: too short or too noisy. Few frames may
@@ -97,7 +100,7 @@ public struct VoiceAnalysis: Equatable, Sendable {
                 noiseShowsBandWithinDB: noiseShowsBandWithinDB),
             centroidHz: spectra.centroidHz,
             snrDB: min(120, bounds.peakDBFS - bounds.noiseFloorDBFS),
-            voiceMs: bounds.endMs - bounds.startMs)
+            voiceMs: syllables == 1 ? bounds.wordEndMs - bounds.wordStartMs : bounds.endMs - bounds.startMs)
     }
 
     /// A tracker reads a voice at twice (or half) its pitch for a few frames now and then: a run that jumps a whole

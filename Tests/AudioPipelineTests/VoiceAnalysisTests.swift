@@ -287,6 +287,28 @@ import VoicePack
         #expect(start > 200, "start \(start)")
     }
 
+    /// A sound apart from a syllable (a breath after it, 250 ms on) is no part of its pace, which `check` reads
+    /// from `voiceMs`; a phrase pauses between its words, and keeps them all.
+    @Test func aSyllablesLengthLeavesOutASoundApartAndAPhrasesDoesNot() throws {
+        let word = Self.voice(pitch: 200, seconds: 0.3)
+        let pause = Int(0.25 * Double(Self.rate))
+        let breath = Self.voice(pitch: 200, seconds: 0.3).samples.dropFirst(Int(0.3 * Double(Self.rate))).map {
+            $0 * 0.3
+        }
+        let end = word.samples.count - Int(0.3 * Double(Self.rate))
+        let samples = Array(word.samples[..<end]) + [Float](repeating: 0, count: pause) + breath
+        let signal = Signal(samples: samples, sampleRate: Self.rate)
+        let bounds = try Trim(Settings().trim).findSound(signal, name: "test")
+        #expect(bounds.stray?.edge == .end, "\(String(describing: bounds.stray))")
+        let lengths = [1, 2].map { syllables in
+            VoiceAnalysis.measure(
+                fragment: signal, soundStartMs: bounds.startMs, source: signal, bounds: bounds, syllables: syllables
+            ).voiceMs
+        }
+        #expect(abs(lengths[0] - 300) < 30, "\(lengths)")
+        #expect(abs(lengths[1] - 850) < 40, "\(lengths)")
+    }
+
     @Test func framesFitTheRate() {
         #expect(AubioFrames.window(for: 44_100) == 2_048)
         #expect(AubioFrames.window(for: 48_000) == 2_048)
