@@ -191,7 +191,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// The 90th percentile over the voiced frames: the top of the register.
         public var pitchRegisterHz: Double?
         /// Where the pitch starts and ends (the medians of the first and last fifth of the voiced frames): whether
-        /// a single syllable's tone rises or falls. Absent before pipelineRevision 16.
+        /// a single syllable's tone rises or falls. Absent before pipelineRevision 16, and where fewer than 10 frames
+        /// carried a pitch.
         public var pitchStartHz: Double?
         public var pitchEndHz: Double?
         public var voicedFraction: Double

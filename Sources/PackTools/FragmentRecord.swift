@@ -58,8 +58,8 @@ enum FragmentRecord {
     /// `lowTonePitchFrames` frames or more, or on fewer (`VoiceAnalysis.minimumVoicedFrames` at least) for a
     /// single syllable whose tone starts high (first, fourth). A real fourth tone falls so fast that YIN is unsure
     /// of its middle (houyinyu's 二: 222 to 133 Hz in 170 ms, six of its 26 frames sure, all but one at its start),
-    /// and four of twenty-one packs real apps shipped had no fourth tone read but 亿 before: their registers could
-    /// not be compared. Its sure frames are its high start, where its register is; where it ends they do not
+    /// and four of twenty-one packs real apps shipped had only one to three of their fourth tones read before (two
+    /// only their 亿): the rest could not be compared. Its sure frames are its high start, where its register is; where it ends they do not
     /// show (that 二 read 222 to 209 Hz), so its start and end are kept only from `lowTonePitchFrames` frames. A
     /// second or third tone read on so few frames may be read only at its low start or in its creak (houyinyu's
     /// 九 at 96 Hz over a room's noise, 8 semitones under its tone's), and a phrase's few frames tell little of

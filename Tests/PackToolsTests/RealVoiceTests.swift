@@ -93,7 +93,7 @@ import VoicePack
     }
 
     /// A real fourth tone falls so fast, breathy or creaky on its way down, that a tracker is sure of few of its
-    /// frames, at its high start (four of twenty-one real packs had no fourth tone read but 亿). Breathy fourth
+    /// frames, at its high start (two of twenty-one real packs had only their 亿 read). Breathy fourth
     /// tones and a breathy first tone are read there — at the voice's high level, where they agree with the rest —
     /// but not where they end; and a third tone as breathy (its breath 8 dB under the vowel), which so few frames
     /// may read only in its creak, is not read.
