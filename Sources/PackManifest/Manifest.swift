@@ -100,9 +100,10 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes: the samples, or the voice analysis
-        /// `check` reads from the manifest, so that a pack built before is analysed again (19: a syllable's pace read
-        /// without a stray sound apart from its word; 18: a first or fourth tone's pitch read on 5 to 9 frames).
-        public static let currentPipelineRevision = 19
+        /// `check` reads from the manifest, so that a pack built before is analysed again (20: where a pitch starts
+        /// and ends read with a shorter window where the long one is sure of too few frames; 19: a syllable's pace
+        /// read without a stray sound apart from its word; 18: a first or fourth tone's pitch read on 5 to 9 frames).
+        public static let currentPipelineRevision = 20
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -192,7 +193,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var pitchRegisterHz: Double?
         /// Where the pitch starts and ends (the medians of the first and last fifth of the voiced frames): whether
         /// a single syllable's tone rises or falls. Absent before pipelineRevision 16, and where fewer than 10 frames
-        /// carried a pitch.
+        /// carried a pitch in either of the analysis' windows (46 and 23 ms; the shorter read only since 20).
         public var pitchStartHz: Double?
         public var pitchEndHz: Double?
         public var voicedFraction: Double

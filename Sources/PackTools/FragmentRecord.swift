@@ -45,10 +45,9 @@ enum FragmentRecord {
 
     static func analysis(_ voice: VoiceAnalysis, token: String) -> Manifest.Analysis {
         let pitch = keepsPitch(voice, token: token) ? voice : nil
-        let course = voice.pitchFrames >= lowTonePitchFrames ? voice : nil
         return Manifest.Analysis(
             pitchMedianHz: pitch?.pitchMedianHz, pitchRegisterHz: pitch?.pitchRegisterHz,
-            pitchStartHz: course?.pitchStartHz, pitchEndHz: course?.pitchEndHz,
+            pitchStartHz: voice.pitchStartHz, pitchEndHz: voice.pitchEndHz,
             voicedFraction: voice.voicedFraction, voiceOnsetMs: voice.voiceOnsetMs, bandwidthHz: voice.bandwidthHz,
             centroidHz: voice.centroidHz,
             snrDB: voice.snrDB, syllables: Manifest.Analysis.syllables(in: token), voiceMs: voice.voiceMs)
@@ -60,7 +59,7 @@ enum FragmentRecord {
     /// of its middle (houyinyu's 二: 222 to 133 Hz in 170 ms, six of its 26 frames sure, all but one at its start),
     /// and four of twenty-one packs real apps shipped had only one to three of their fourth tones read before (two
     /// only their 亿): the rest could not be compared. Its sure frames are its high start, where its register is; where it ends they do not
-    /// show (that 二 read 222 to 209 Hz), so its start and end are kept only from `lowTonePitchFrames` frames. A
+    /// show (that 二 read 222 to 209 Hz): its start and end are read as `VoiceAnalysis.Course` says. A
     /// second or third tone read on so few frames may be read only at its low start or in its creak (houyinyu's
     /// 九 at 96 Hz over a room's noise, 8 semitones under its tone's), and a phrase's few frames tell little of
     /// its several syllables.

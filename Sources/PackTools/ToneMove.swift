@@ -14,7 +14,7 @@ struct ToneMove: Equatable {
         rise = 12 * log2(end / start)
     }
 
-    /// Past what each tone does on the 302 syllables measured of twenty-one packs that real apps shipped
+    /// Past what each tone does on the 345 syllables read of twenty-one packs that real apps shipped
     /// (BENCHMARKS.md): first tones fall at most 1.1 semitones, second tones at most 2.6, and fourth tones fall at
     /// least 1.4. A syllable of another tone goes past them more often than not: a fourth tone falls 7.9 semitones
     /// (median), a second tone rises 4.2. A third tone's dip tells less: it may fall or rise, alone or in full.
@@ -45,8 +45,8 @@ struct ToneMove: Equatable {
         return fall >= spokenFourthToneFall
     }
 
-    /// Under what a speaker's fourth tones fall, as a median over a pack: 3.4 to 12.3 semitones on the eighteen real
-    /// packs with three or more measured.
+    /// Under what a speaker's fourth tones fall, as a median over a pack: 3.0 to 12.4 semitones on the twenty-one
+    /// real packs (listener, a low voice whose falls the short window reads shallower, at 3.0).
     static let spokenFourthToneFall = 3.0
 
     private static func one(_ value: Double) -> String { String(format: "%.1f", value) }

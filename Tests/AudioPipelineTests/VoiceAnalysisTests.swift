@@ -270,21 +270,46 @@ import VoicePack
         #expect(buried.centroidHz.isFinite && buried.snrDB.isFinite)
     }
 
+    /// A fall from 222 to 130 Hz in 250 ms with breath over its way down, as a real fourth tone's (houyinyu's 二).
+    static func breathyFall() -> Signal {
+        let fall = voice(pitch: 222, endPitch: 130, seconds: 0.25)
+        let down = Int(0.37 * Double(rate))..<Int(0.52 * Double(rate))
+        let breath = TestSignals.noise(rms: 0.05, seconds: 0.16, seed: 3)
+        var samples = fall.samples
+        for (offset, index) in down.enumerated() { samples[index] += breath[offset] }
+        return Signal(samples: samples, sampleRate: rate)
+    }
+
     /// A real fourth tone falls so fast, breathy or creaky on its way down, that YIN is sure of few of its frames
     /// (a real 二: 6 of 26, all but one at its high start). Its pitch is read on them, and its register is where
     /// it starts; with the 10 frames asked before, it had none.
     @Test func aFallSureOnlyAtItsStartIsReadAtItsStart() throws {
-        let fall = Self.voice(pitch: 222, endPitch: 130, seconds: 0.25)
-        let down = Int(0.37 * Double(Self.rate))..<Int(0.52 * Double(Self.rate))
-        let breath = TestSignals.noise(rms: 0.05, seconds: 0.16, seed: 3)
-        var samples = fall.samples
-        for (offset, index) in down.enumerated() { samples[index] += breath[offset] }
-        let analysis = try Self.analyse(Signal(samples: samples, sampleRate: Self.rate))
+        let analysis = try Self.analyse(Self.breathyFall())
         #expect((VoiceAnalysis.minimumVoicedFrames..<10).contains(analysis.pitchFrames), "\(analysis.pitchFrames)")
         let register = try #require(analysis.pitchRegisterHz)
-        let start = try #require(analysis.pitchStartHz)
         #expect(register > 200 && register < 225, "register \(register)")
+    }
+
+    /// Where that fall starts and ends the long window does not show (it reads this one falling 1.6 semitones, a
+    /// real one 222 to 209 Hz, and neither was kept); a window half as long, sure of more of its frames, follows it
+    /// down.
+    @Test func aFallTheLongWindowIsUnsureOfIsFollowedByTheShortOne() throws {
+        let analysis = try Self.analyse(Self.breathyFall())
+        let start = try #require(analysis.pitchStartHz)
+        let end = try #require(analysis.pitchEndHz)
         #expect(start > 200, "start \(start)")
+        #expect(12 * log2(start / end) > 5, "\(start) → \(end) Hz")
+    }
+
+    /// The short window holds two periods of a voice at 86 Hz: a lower voice's fall is read shallower there, and
+    /// never as a rise, which would call a fourth tone another token's.
+    @Test func theShortWindowReadsALowFallShallowerNeverRising() throws {
+        for (from, to) in [(140.0, 75.0), (110.0, 60.0), (100.0, 55.0)] {
+            let course = try #require(
+                VoiceAnalysis.Course(Self.voice(pitch: from, endPitch: to, seconds: 0.35), window: 1024, syllables: 1))
+            let fall = 12 * log2(course.startHz / course.endHz)
+            #expect(fall > 0 && fall < 12 * log2(from / to), "\(from) → \(to) Hz read \(course)")
+        }
     }
 
     /// A sound apart from a syllable (a breath after it, 250 ms on) is no part of its pace, which `check` reads

@@ -95,8 +95,8 @@ import VoicePack
     /// A real fourth tone falls so fast, breathy or creaky on its way down, that a tracker is sure of few of its
     /// frames, at its high start (two of twenty-one real packs had only their 亿 read). Breathy fourth
     /// tones and a breathy first tone are read there — at the voice's high level, where they agree with the rest —
-    /// but not where they end; and a third tone as breathy (its breath 8 dB under the vowel), which so few frames
-    /// may read only in its creak, is not read.
+    /// and where they fall with a shorter window; a third tone as breathy (its breath 8 dB under the vowel), which
+    /// so few frames may read only in its creak, is not read.
     @Test func aToneSureOnlyAtItsStartIsReadOnlyWhereItStartsHigh() throws {
         let breathy: Set<Token> = ["二", "四", "六", "万", "亿", "一"]
         let pack = try Self.pack(recording: { token, recording in
@@ -114,9 +114,26 @@ import VoicePack
         }
         let third = try #require(analyses["九"])
         #expect(third.voicedFraction > 0.2 && third.voicedFraction < 0.35, "\(third.voicedFraction)")
-        #expect(third.pitchRegisterHz == nil && third.pitchStartHz == nil)
-        // Where a fall ends its few frames do not show: the tone rule does not judge it.
-        #expect(analyses["二"]?.pitchStartHz == nil && analyses["二"]?.pitchEndHz == nil)
+        #expect(third.pitchRegisterHz == nil)
+    }
+
+    /// In a voice whose fourth tones are all breathy on their way down (breath 6 dB under the vowel), a fall under
+    /// 一's name is said to be in another tone: a shorter window reads where they fall (222 to 162 Hz), so the tone
+    /// rule judges the voice. Before, their few sure frames gave no start and end, and it judged nothing.
+    @Test func aBreathyFallUnderAFirstTonesNameIsSaidToBeInAnotherTone() throws {
+        let breathy: Set<Token> = ["二", "四", "六", "万", "亿", "一"]
+        let pack = try Self.pack(
+            contours: ["一": TonalVoice.contour(.falling)],
+            recording: { token, recording in breathy.contains(token) ? Self.breathy(recording, rms: 0.045) : recording }
+        )
+        let two = try #require(pack.manifest().fragments.first { $0.token == "二" }?.analysis)
+        let start = try #require(two.pitchStartHz)
+        let end = try #require(two.pitchEndHz)
+        #expect(12 * log2(start / end) > 3, "二: \(start) → \(end) Hz")
+        let findings = Self.findings(pack, .consistency)
+        #expect(findings.map(\.subject.text) == ["raw-audio/digit_1.wav"], "\(findings)")
+        #expect(
+            findings.first?.message.hasPrefix("一: said in another tone: its pitch falls ") == true, "\(findings)")
     }
 
     /// Two of the three second tones (十, 元) from another voice 6 semitones higher, delivered as FLAC among WAVs,
