@@ -146,7 +146,8 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// within `leeway`'s figure for the frame, when given) from the voiced frame before. The voiced frames are cut
     /// into runs at such jumps, and a run is moved to its neighbours' octave when it is a detour (the runs on both
     /// sides share an octave, one of them longer than it) or a blip of at most `misreadFrames` at either end (its
-    /// one neighbour longer), the shortest first and then again on what is left. Anything else is left as it is: a phrase falls 13 semitones from one syllable to the next (kelin's
+    /// one neighbour longer), detours before blips and the shortest first, and then again on what is left. Anything
+    /// else is left as it is: a phrase falls 13 semitones from one syllable to the next (kelin's
     /// 收款成功: 收 at 366 Hz for 9 frames, 款 at 139), and a tone is no misreading. Moving every frame more than 8
     /// semitones from the syllable's median, as this did before, made a real third tone's register (houyinyu's
     /// 五, 193 Hz gliding to 94, its middle unvoiced) flip an octave with one voiced frame more or less: with 0.5 dB
@@ -160,7 +161,7 @@ public struct VoiceAnalysis: Equatable, Sendable {
             let jump = abs(abs(semitones) - 12) <= allowed ? (semitones > 0 ? 1 : -1) : 0
             read.append(read.last! + jump)
         }
-        // The shortest misreading first: moving it joins runs, and what is left is judged again.
+        // One misreading at a time: moving it joins runs, and what is left is judged again.
         var octaves = read
         while let (run, octave) = shortestMisreading(octaves) {
             for index in run { octaves[index] = octave }
@@ -168,7 +169,12 @@ public struct VoiceAnalysis: Equatable, Sendable {
         return pitches.indices.map { pitches[$0] * pow(2, Double(octaves[$0] - read[$0])) }
     }
 
-    /// The shortest run of frames in one octave that is a detour or a blip at an end, and its neighbours' octave.
+    /// The run of frames in one octave to move first, and its neighbours' octave: the shortest detour, or where
+    /// there is none the shortest blip at an end. A detour has the voice's octave on both sides; a blip has one
+    /// neighbour, which may itself be a detour. yangjing's 一, level at 360 Hz (Praat), was read 3 frames at 362,
+    /// 4 at 182, then 10 at 361: the shortest run taken first, its first 3 frames went down to the detour's octave
+    /// and made 7 frames no blip could undo, and its start read an octave under its end (a fourth tone read so
+    /// would rise, and be called another token's).
     private static func shortestMisreading(_ octaves: [Int]) -> (Range<Int>, Int)? {
         var runs: [Range<Int>] = []
         var start = 0
@@ -176,22 +182,24 @@ public struct VoiceAnalysis: Equatable, Sendable {
             runs.append(start..<index)
             start = index
         }
-        let misreadings = runs.indices.compactMap { position -> (Range<Int>, Int)? in
+        let misreadings = runs.indices.compactMap { position -> (run: Range<Int>, octave: Int, blip: Bool)? in
             let run = runs[position]
             let before = position > 0 ? runs[position - 1] : nil
             let after = position < runs.count - 1 ? runs[position + 1] : nil
             switch (before, after) {
             case (let before?, let after?):
                 let detour = octaves[before.lowerBound] == octaves[after.lowerBound]
-                return detour && run.count < max(before.count, after.count) ? (run, octaves[before.lowerBound]) : nil
+                return detour && run.count < max(before.count, after.count)
+                    ? (run, octaves[before.lowerBound], false) : nil
             case (let neighbour?, nil), (nil, let neighbour?):
                 let blip = run.count <= misreadFrames && run.count < neighbour.count
-                return blip ? (run, octaves[neighbour.lowerBound]) : nil
+                return blip ? (run, octaves[neighbour.lowerBound], true) : nil
             case (nil, nil):
                 return nil
             }
         }
-        return misreadings.min { $0.0.count < $1.0.count }
+        let first = misreadings.min { ($0.blip ? 1 : 0, $0.run.count) < ($1.blip ? 1 : 0, $1.run.count) }
+        return first.map { ($0.run, $0.octave) }
     }
 
     /// How far from a whole octave a jump from one voiced frame to the next may be and still be one.

@@ -100,10 +100,11 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes: the samples, or the voice analysis
-        /// `check` reads from the manifest, so that a pack built before is analysed again (20: where a pitch starts
-        /// and ends read with a shorter window where the long one is sure of too few frames; 19: a syllable's pace
-        /// read without a stray sound apart from its word; 18: a first or fourth tone's pitch read on 5 to 9 frames).
-        public static let currentPipelineRevision = 20
+        /// `check` reads from the manifest, so that a pack built before is analysed again (21: an octave's detour
+        /// moved back before a blip beside it; 20: where a pitch starts and ends read with a shorter window where
+        /// the long one is sure of too few frames; 19: a syllable's pace read without a stray sound apart from its
+        /// word; 18: a first or fourth tone's pitch read on 5 to 9 frames).
+        public static let currentPipelineRevision = 21
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
