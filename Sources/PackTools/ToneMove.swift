@@ -15,10 +15,13 @@ struct ToneMove: Equatable {
     }
 
     /// Past what each tone does on the 345 syllables read of twenty-one packs that real apps shipped
-    /// (BENCHMARKS.md): first tones fall at most 1.1 semitones, second tones at most 2.6, and fourth tones fall at
-    /// least 1.4. A syllable of another tone goes past them more often than not: a fourth tone falls 7.9 semitones
-    /// (median), a second tone rises 4.2. A third tone's dip tells less: it may fall or rise, alone or in full.
+    /// (BENCHMARKS.md): first tones fall at most 1.1 semitones and rise at most 2.8, second tones fall at most 2.6,
+    /// and fourth tones fall at least 1.4. A syllable of another tone goes past them more often than not: a fourth
+    /// tone falls 7.7 semitones (median), a second tone rises 4.2. A third tone's dip tells less: it may fall or
+    /// rise, alone or in full. A second tone that rises little is not told from a first: 4 would leave 1.2 semitones
+    /// over the first tones' most, 5 leaves as much as the first tone's fall.
     static let firstToneFall = 5.0
+    static let firstToneRise = 5.0
     static let secondToneFall = 4.0
     static let fourthToneRise = 1.0
 
@@ -27,7 +30,8 @@ struct ToneMove: Equatable {
         switch tone {
         case .high where -rise > Self.firstToneFall, .rising where -rise > Self.secondToneFall:
             "falls \(Self.one(-rise)) semitones"
-        case .falling where rise > Self.fourthToneRise: "rises \(Self.one(rise)) semitones"
+        case .high where rise > Self.firstToneRise, .falling where rise > Self.fourthToneRise:
+            "rises \(Self.one(rise)) semitones"
         default: nil
         }
     }

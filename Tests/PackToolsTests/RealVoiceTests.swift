@@ -158,20 +158,26 @@ import VoicePack
     }
 
     /// Recordings under another token's name — 一 holding a falling syllable (二's), 四 a rising one (十's), 十 a
-    /// falling one — are each said to be in another tone, which they are; nothing else is. A voice whose fourth
+    /// falling one, 八 one rising 11 semitones (a second tone's: yangjing's 十 read rising 10.6) — are each said to be in another tone, which they are; nothing else is. A voice whose fourth
     /// tones do not fall, as a synthetic one's may not, is not judged by its tones.
     @Test func aRecordingUnderAnotherTokensNameIsSaidToBeInAnotherTone() throws {
         let swapped = try Self.pack(contours: [
             "一": TonalVoice.contour(.falling), "四": TonalVoice.contour(.rising), "十": TonalVoice.contour(.falling),
+            "八": { t in -11 + 11 * t },
         ])
         let findings = Self.findings(swapped, .consistency)
         let messages = Dictionary(uniqueKeysWithValues: findings.map { ($0.subject.text, $0.message) })
         #expect(
-            Set(messages.keys) == ["raw-audio/digit_1.wav", "raw-audio/digit_4.wav", "raw-audio/unit_shi.wav"],
+            Set(messages.keys) == [
+                "raw-audio/digit_1.wav", "raw-audio/digit_4.wav", "raw-audio/unit_shi.wav", "raw-audio/digit_8.wav",
+            ],
             "\(findings)")
         let said = [
             "raw-audio/digit_1.wav": (
                 "一: said in another tone: its pitch falls ", "where 一 is said in a first (high) tone"
+            ),
+            "raw-audio/digit_8.wav": (
+                "八: said in another tone: its pitch rises ", "where 八 is said in a first (high) tone"
             ),
             "raw-audio/digit_4.wav": (
                 "四: said in another tone: its pitch rises ", "where 四 is said in a fourth (falling) tone"
