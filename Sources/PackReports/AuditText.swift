@@ -37,8 +37,8 @@ public enum AuditText {
     static let coverageColumns = ["style/form", "tokens", "covered", "by alias", "missing"]
 
     static let voiceColumns = [
-        "token", "recording", "pitch Hz", "register Hz", "vs its tone", "voiced %", "voice after ms", "band kHz",
-        "centroid Hz", "SNR dB", "ms/syllable", "odd",
+        "token", "recording", "pitch Hz", "register Hz", "vs its tone", "moves st", "voiced %", "voice after ms",
+        "band kHz", "centroid Hz", "SNR dB", "ms/syllable", "odd",
     ]
 
     /// One row per fragment with its analysis, then the pack's typical values; `!` marks a figure check reports,
@@ -56,6 +56,7 @@ public enum AuditText {
                 fragment.token, fragment.source.file, value(analysis.pitchMedianHz, 0),
                 value(analysis.pitchRegisterHz, 0, kinds.contains(.voice)),
                 value(voices.registerSemitones[fragment.token], 1, kinds.contains(.voice)),
+                move(analysis, odd: kinds.contains(.tone)),
                 value(analysis.voicedFraction * 100, 0),
                 value(analysis.syllables == 1 ? analysis.voiceOnsetMs : nil, 0, kinds.contains(.onset)),
                 value(analysis.bandwidthHz.map { $0 / 1000 }, 1, kinds.contains(.band)), value(analysis.centroidHz, 0),
@@ -72,13 +73,20 @@ public enum AuditText {
         rows.append([
             "typical",
             typical.delivery.map { "median of the \($0.recordings) of \($0.total) delivered as \($0.way)" }
-                ?? "median of the pack", "", value(typical.pitchRegisterHz, 0), "semitones", "",
+                ?? "median of the pack", "", value(typical.pitchRegisterHz, 0), "semitones", "start to end", "",
             value(typical.voiceOnsetMs, 0),
             value(typical.bandwidthHz.map { $0 / 1000 }, 1), "", value(typical.snrDB, 1),
             value(typical.syllableMs, 0)
                 + (typical.phraseSyllableMs.map { " (phrases \(AuditText.number($0, 0)))" } ?? ""), "",
         ])
         return rows
+    }
+
+    /// How far a single syllable's pitch moves from its start to its end, in semitones (what the tone rule reads:
+    /// a fourth tone falls, a second rises, a first holds level); `!` where `check` says it is in another tone.
+    static func move(_ analysis: Manifest.Analysis, odd: Bool) -> String {
+        guard analysis.syllables == 1, let move = ToneMove(analysis) else { return "—" }
+        return (odd ? "! " : "") + signed(move.rise)
     }
 
     /// How many fragments stand apart from the pack's voice, and how many recordings were delivered apart from

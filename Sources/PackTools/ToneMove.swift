@@ -5,11 +5,11 @@ import SpeechText
 /// Which way a single syllable's pitch moves, from its start to its end (semitones, from the analysis). Said alone, a
 /// first tone holds level, a second rises and a fourth falls; a recording that moves against its token's tone is
 /// likely another token's under this one's name.
-struct ToneMove: Equatable {
+public struct ToneMove: Equatable, Sendable {
     /// The end over the start: negative when it falls.
-    let rise: Double
+    public let rise: Double
 
-    init?(_ analysis: Manifest.Analysis) {
+    public init?(_ analysis: Manifest.Analysis) {
         guard let start = analysis.pitchStartHz, let end = analysis.pitchEndHz else { return nil }
         rise = 12 * log2(end / start)
     }

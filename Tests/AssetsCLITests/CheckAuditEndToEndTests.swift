@@ -194,6 +194,38 @@ import Testing
             "\(audit)")
     }
 
+    /// The audit shows how far each syllable's pitch moves start to end, as the tone rule reads it, and marks the
+    /// one `check` says is in another tone: a 一 made to fall 9 semitones, as 二's recording under its name would.
+    @Test func theAuditShowsWhereASyllablesPitchMovesAndMarksAnotherTone() throws {
+        let pack = TestPack()
+        try Data(#"{"schemaVersion": 1, "styles": ["spoken"], "forms": ["yuan"]}"#.utf8).write(
+            to: pack.url("assets.json"))
+        try pack.recordTonalVoice()
+        #expect(InProcess.run(["build"], in: pack.root).status == 0)
+        var manifest = try pack.manifest()
+        let index = try #require(manifest.fragments.firstIndex { $0.token == "一" })
+        manifest.fragments[index].analysis?.pitchStartHz = 220
+        manifest.fragments[index].analysis?.pitchEndHz = 130.8  // 9 semitones under
+        try manifest.canonicalData().write(to: pack.url("manifest.json"))
+        let check = InProcess.run(["check"], in: pack.root)
+        #expect(check.stdout.contains("一: said in another tone: its pitch falls 9.0 semitones"), "\(check.stdout)")
+        let audit = InProcess.run(["audit"], in: pack.root).stdout
+        let lines = audit.split(separator: "\n").map(String.init)
+        // Cells stand two spaces or more apart.
+        func cells(_ line: String) -> [String] {
+            line.replacing(/\ {2,}/, with: "\t").split(separator: "\t").map(String.init)
+        }
+        let header = try #require(lines.firstIndex { $0.hasPrefix("token") && $0.contains("moves st") })
+        let column = try #require(cells(lines[header]).firstIndex(of: "moves st"))
+        func moves(_ token: String) throws -> String {
+            let row = try #require(lines[header...].first { $0.hasPrefix(token + " ") })
+            return cells(row)[column]
+        }
+        #expect(try moves("一") == "! -9.0", "\(audit)")
+        let four = try moves("四")
+        #expect(four.hasPrefix("-") && !four.hasPrefix("!"), "\(four)")
+    }
+
     @Test func auditInEveryFormat() throws {
         let pack = try Self.fullPack()
         let text = InProcess.run(["audit"], in: pack.url)
