@@ -115,11 +115,12 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// as many frames of a window half as long (23 ms, 58 ms of frames). A real fourth tone falls so fast, breathy
     /// or creaky on its way down, that YIN over 46 ms is sure of little but its start (houyinyu's 二, 222 to
     /// 133 Hz in 170 ms: 6 of 26 frames, read 222 to 209 Hz); over 23 ms it follows the fall (20 frames, 8.9
-    /// semitones). Four of twenty-one packs real apps shipped had one to three of their fourth tones' courses read
+    /// semitones). Three of twenty-one packs real apps shipped had one or two of their fourth tones' courses read
     /// with the long window alone, and their tone rule was off; with the short one, every single syllable's
-    /// course but two third tones' was read. The short window is not the only one: it holds two periods of a
-    /// voice at 86 Hz, and reads a lower voice at about 86 Hz (a fall from 110 to 60 Hz reads 3 semitones, from
-    /// 140 to 75 Hz 7, rather than 7.4 and 7.8): a low voice's fall is read shallower, never the other way.
+    /// course but two third tones' was read. The long window is kept where it is sure: the short one holds two
+    /// periods of a voice at 86 Hz only, and reads a lower voice at about 86 Hz (a fall from 110 to 60 Hz reads 3
+    /// semitones, from 140 to 75 Hz 7, rather than 7.4 and 7.8): a low voice's fall is read shallower, never the
+    /// other way.
     struct Course: Equatable {
         let startHz: Double
         let endHz: Double
@@ -163,7 +164,7 @@ public struct VoiceAnalysis: Equatable, Sendable {
         }
         // One misreading at a time: moving it joins runs, and what is left is judged again.
         var octaves = read
-        while let (run, octave) = shortestMisreading(octaves) {
+        while let (run, octave) = nextMisreading(octaves) {
             for index in run { octaves[index] = octave }
         }
         return pitches.indices.map { pitches[$0] * pow(2, Double(octaves[$0] - read[$0])) }
@@ -175,7 +176,7 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// 4 at 182, then 10 at 361: the shortest run taken first, its first 3 frames went down to the detour's octave
     /// and made 7 frames no blip could undo, and its start read an octave under its end (a fourth tone read so
     /// would rise, and be called another token's).
-    private static func shortestMisreading(_ octaves: [Int]) -> (Range<Int>, Int)? {
+    private static func nextMisreading(_ octaves: [Int]) -> (Range<Int>, Int)? {
         var runs: [Range<Int>] = []
         var start = 0
         for index in 1...octaves.count where index == octaves.count || octaves[index] != octaves[index - 1] {

@@ -18,8 +18,8 @@ public struct ToneMove: Equatable, Sendable {
     /// (BENCHMARKS.md): first tones fall at most 1.1 semitones and rise at most 2.8, second tones fall at most 2.6,
     /// and fourth tones fall at least 1.4. A syllable of another tone goes past them more often than not: a fourth
     /// tone falls 7.7 semitones (median), a second tone rises 4.2. A third tone's dip tells less: it may fall or
-    /// rise, alone or in full. A second tone that rises little is not told from a first: 4 would leave 1.2 semitones
-    /// over the first tones' most, 5 leaves as much as the first tone's fall.
+    /// rise, alone or in full. A second tone that rises 5 semitones or less (40 of the real packs' 62) is not told
+    /// from a first: a bound of 4 would stand 1.2 semitones over the first tones' most; 5 is their fall's bound too.
     static let firstToneFall = 5.0
     static let firstToneRise = 5.0
     static let secondToneFall = 4.0
