@@ -58,9 +58,9 @@ enum FragmentRecord {
     /// single syllable whose tone starts high (first, fourth). A real fourth tone falls so fast that YIN is unsure
     /// of its middle (houyinyu's 二: 222 to 133 Hz in 170 ms, six of its 26 frames sure, all but one at its start),
     /// and four of twenty-one packs real apps shipped had only one to three of their fourth tones read before (two
-    /// only their 亿): the rest could not be compared. Its sure frames are its high start, where its register is; where it ends they do not
-    /// show (that 二 read 222 to 209 Hz): its start and end are read as `VoiceAnalysis.Course` says. A
-    /// second or third tone read on so few frames may be read only at its low start or in its creak (houyinyu's
+    /// only their 亿): the rest could not be compared. Its sure frames are its high start, where its register is;
+    /// where it ends they do not show (that 二 read 222 to 209 Hz): its start and end are read as
+    /// `VoiceAnalysis.Course` says. A second or third tone read on so few frames may be read only at its low start or in its creak (houyinyu's
     /// 九 at 96 Hz over a room's noise, 8 semitones under its tone's), and a phrase's few frames tell little of
     /// its several syllables.
     static func keepsPitch(_ voice: VoiceAnalysis, token: String) -> Bool {
