@@ -4,21 +4,29 @@ import PackManifest
 import SpeechText
 import VoicePack
 
-/// What the last successful build left, by path, size, modification time and digest
-/// (`.assets/last-build.tsv`, the pack's one state file beside its lock and journal): when nothing has moved
-/// since, a build has nothing to do, and need not even read the manifest; when something has, a file whose
-/// size and time are as recorded is not read again for its digest, as make and git do.
+/// What the last successful build left, by path, size, modification time and digest (and, for a recording, its
+/// inode and change time: `FileStatus`) (`.assets/last-build.tsv`, the pack's one state file beside its lock and
+/// journal): when nothing has moved since, a build has nothing to do, and need not even read the manifest; when
+/// something has, a file as recorded is not read again for its digest, as make and git do.
 struct BuildRecord: Equatable, Sendable {
     struct Entry: Equatable, Sendable {
         var token: String
         var source: String
         var sourceSize: Int
         var sourceModified: Int64
+        var sourceInode: UInt64
+        var sourceChanged: Int64
         var sourceSHA256: String
         var output: String
         var outputSize: Int
         var outputModified: Int64
         var outputSHA256: String
+
+        /// Whether its recording's status is `status`: the same size, time, inode and change time.
+        func records(_ status: FileStatus) -> Bool {
+            sourceSize == status.size && sourceModified == status.modified && sourceInode == status.inode
+                && sourceChanged == status.changed
+        }
     }
 
     /// The digest of everything in the settings and paths that a build's result depends on (`fingerprint`).
@@ -86,7 +94,8 @@ struct BuildRecord: Equatable, Sendable {
     }
 
     /// The record in `text`: the settings' digest, the manifest's size and time, then a line per fragment of
-    /// nine tab-separated fields. Nil unless every line is whole.
+    /// eleven tab-separated fields. Nil unless every line is whole (a record written before the inode and change
+    /// time were, with nine, is none: the next build reads every recording's digest once).
     static func parse(_ text: String) -> BuildRecord? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines.removeLast().isEmpty else { return nil }
@@ -96,14 +105,15 @@ struct BuildRecord: Equatable, Sendable {
         entries.reserveCapacity(lines.count - 2)
         for line in lines.dropFirst(2) {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 9, let sourceSize = Int(fields[2]), let sourceModified = Int64(fields[3]),
-                let outputSize = Int(fields[6]), let outputModified = Int64(fields[7])
+            guard fields.count == 11, let sourceSize = Int(fields[2]), let sourceModified = Int64(fields[3]),
+                let sourceInode = UInt64(fields[4]), let sourceChanged = Int64(fields[5]),
+                let outputSize = Int(fields[8]), let outputModified = Int64(fields[9])
             else { return nil }
             entries.append(
                 Entry(
                     token: fields[0], source: fields[1], sourceSize: sourceSize, sourceModified: sourceModified,
-                    sourceSHA256: fields[4], output: fields[5], outputSize: outputSize, outputModified: outputModified,
-                    outputSHA256: fields[8]))
+                    sourceInode: sourceInode, sourceChanged: sourceChanged, sourceSHA256: fields[6], output: fields[7],
+                    outputSize: outputSize, outputModified: outputModified, outputSHA256: fields[10]))
         }
         return BuildRecord(
             settings: String(lines[0]), manifestSize: size, manifestModified: modified, entries: entries)
@@ -129,8 +139,9 @@ struct BuildRecord: Equatable, Sendable {
             let names = [entry.token, entry.source, entry.output]
             if names.contains(where: { $0.contains("\t") || $0.contains("\n") || $0.contains("\r") }) { return nil }
             let fields = [
-                entry.token, entry.source, String(entry.sourceSize), String(entry.sourceModified), entry.sourceSHA256,
-                entry.output, String(entry.outputSize), String(entry.outputModified), entry.outputSHA256,
+                entry.token, entry.source, String(entry.sourceSize), String(entry.sourceModified),
+                String(entry.sourceInode), String(entry.sourceChanged), entry.sourceSHA256, entry.output,
+                String(entry.outputSize), String(entry.outputModified), entry.outputSHA256,
             ]
             text += fields.joined(separator: "\t") + "\n"
         }
@@ -151,12 +162,11 @@ struct RecordedBuild: Sendable {
         outputs = record.entries.map { FileStatus.of(PackPaths.join(manifestFolder, $0.output)) }
     }
 
-    /// The recorded digest of `source`, when its size and time are as recorded.
+    /// The recorded digest of `source`, when its status is as recorded.
     func digest(of source: SourceFile) -> String? {
         guard let index = record.indexBySource[source.path] else { return nil }
         let entry = record.entries[index]
-        return entry.sourceSize == source.status.size && entry.sourceModified == source.status.modified
-            ? entry.sourceSHA256 : nil
+        return entry.records(source.status) ? entry.sourceSHA256 : nil
     }
 
     /// The recorded digest of the output built from `source`, when it is at `path` (relative to the manifest's
@@ -173,8 +183,8 @@ struct RecordedBuild: Sendable {
     func unmoved(_ source: SourceFile) -> (entry: BuildRecord.Entry, output: FileStatus)? {
         guard let index = record.indexBySource[source.path] else { return nil }
         let entry = record.entries[index]
-        guard entry.sourceSize == source.status.size, entry.sourceModified == source.status.modified,
-            let output = outputs[index], output.size == entry.outputSize, output.modified == entry.outputModified
+        guard entry.records(source.status), let output = outputs[index], output.size == entry.outputSize,
+            output.modified == entry.outputModified
         else { return nil }
         return (entry, output)
     }

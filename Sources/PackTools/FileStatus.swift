@@ -11,6 +11,12 @@ public struct FileStatus: Equatable, Sendable, Codable {
     public let size: Int
     /// Modification time in nanoseconds since 1970.
     public let modified: Int64
+    /// The file's inode, and the last change to it or its status (nanoseconds since 1970), as git also looks at:
+    /// two takes of one length swapped by name, their times the same whole second (from a checkout or an
+    /// archive), keep their sizes and times but not their inodes; a file copied over in place with its old time
+    /// put back (`cp -p`) keeps its inode but not its change time.
+    public let inode: UInt64
+    public let changed: Int64
     public let isDirectory: Bool
     public let isRegularFile: Bool
 
@@ -24,17 +30,22 @@ public struct FileStatus: Equatable, Sendable, Codable {
     init(_ info: stat) {
         #if canImport(Darwin)
             let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
         #else
             let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
         let type = info.st_mode & S_IFMT
         self.init(
-            size: Int(info.st_size), modified: modified, isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG)
+            size: Int(info.st_size), modified: modified, inode: UInt64(info.st_ino), changed: changed,
+            isDirectory: type == S_IFDIR, isRegularFile: type == S_IFREG)
     }
 
-    init(size: Int, modified: Int64, isDirectory: Bool, isRegularFile: Bool) {
+    init(size: Int, modified: Int64, inode: UInt64, changed: Int64, isDirectory: Bool, isRegularFile: Bool) {
         self.size = size
         self.modified = modified
+        self.inode = inode
+        self.changed = changed
         self.isDirectory = isDirectory
         self.isRegularFile = isRegularFile
     }

@@ -414,7 +414,8 @@ public enum PackBuilder {
             guard let output = entry.outputStatus, let source = sourceByPath[entry.sourceFile] else { return nil }
             return BuildRecord.Entry(
                 token: entry.token, source: entry.sourceFile, sourceSize: source.status.size,
-                sourceModified: source.status.modified, sourceSHA256: entry.sourceSHA256, output: entry.file,
+                sourceModified: source.status.modified, sourceInode: source.status.inode,
+                sourceChanged: source.status.changed, sourceSHA256: entry.sourceSHA256, output: entry.file,
                 outputSize: output.size, outputModified: output.modified, outputSHA256: entry.sha256)
         }
     }

@@ -10,7 +10,8 @@ import Testing
     static func entry(_ index: Int, modified: Int64) -> BuildRecord.Entry {
         BuildRecord.Entry(
             token: index.isMultiple(of: 2) ? "億" : "phrase \(index)", source: "raw-audio/説明 \(index).wav",
-            sourceSize: 44 + index, sourceModified: modified, sourceSHA256: String(repeating: "a\(index)", count: 32),
+            sourceSize: 44 + index, sourceModified: modified, sourceInode: UInt64(900 + index),
+            sourceChanged: modified / 3, sourceSHA256: String(repeating: "a\(index)", count: 32),
             output: "normalized/x\(index).wav", outputSize: 1_000_000 + index, outputModified: modified + 1,
             outputSHA256: String(repeating: "b\(index)", count: 32))
     }
@@ -41,7 +42,8 @@ import Testing
             entries.append(
                 BuildRecord.Entry(
                     token: "t\(index)", source: "raw-audio/s\(index).wav", sourceSize: source.size,
-                    sourceModified: source.modified, sourceSHA256: "source \(index)",
+                    sourceModified: source.modified, sourceInode: source.inode, sourceChanged: source.changed,
+                    sourceSHA256: "source \(index)",
                     output: "normalized/o\(index).wav",
                     outputSize: output.size, outputModified: output.modified, outputSHA256: "output \(index)"))
         }
@@ -63,6 +65,34 @@ import Testing
         let o2 = try FileStatus.of(pack.url("normalized/o2.wav").path).unwrapped()
         #expect(recorded.digest(ofOutput: "normalized/o1.wav", builtFrom: sources[1], status: o1) == "output 1")
         #expect(recorded.digest(ofOutput: "normalized/o2.wav", builtFrom: sources[2], status: o2) == nil)
+    }
+
+    /// Two takes of one length, their times the same whole second (as a checkout or an archive leaves them), swapped
+    /// by name to mend a mislabel: each is built again under its new name, though its size and time are the ones
+    /// recorded under that name.
+    @Test func twoTakesSwappedByNameAreBuiltAgain() throws {
+        let pack = TestPack()
+        try pack.deliver("digit_1.wav", TestPack.Delivery(levelDB: -20))
+        try pack.deliver("digit_8.wav", TestPack.Delivery(levelDB: -26))
+        let second = Date(timeIntervalSince1970: 1_588_000_000)
+        let one = pack.url("raw-audio/digit_1.wav")
+        let eight = pack.url("raw-audio/digit_8.wav")
+        for url in [one, eight] {
+            try FileManager.default.setAttributes([.modificationDate: second], ofItemAtPath: url.path)
+        }
+        #expect(try pack.build().failures.isEmpty)
+        let before = Dictionary(
+            uniqueKeysWithValues: try pack.manifest().fragments.map { ($0.token, $0.source.sha256) })
+        let spare = pack.url("raw-audio/spare")
+        try FileManager.default.moveItem(at: one, to: spare)
+        try FileManager.default.moveItem(at: eight, to: one)
+        try FileManager.default.moveItem(at: spare, to: eight)
+        #expect(try FileStatus.of(one.path).unwrapped().modified == FileStatus.of(eight.path).unwrapped().modified)
+
+        let outcome = try pack.build()
+        #expect(outcome.built.sorted() == ["一", "八"], "\(outcome.built)")
+        let after = Dictionary(uniqueKeysWithValues: try pack.manifest().fragments.map { ($0.token, $0.source.sha256) })
+        #expect(after["一"] == before["八"] && after["八"] == before["一"], "\(before) \(after)")
     }
 
     @Test func aNameWithATabIsNotRecorded() throws {
@@ -90,7 +120,8 @@ import Testing
             text.replacingOccurrences(of: "\t45\t", with: "\t4x5\t"),
             text.replacingOccurrences(of: "\t45\t", with: "\t\t"),
             text + "one\tfield\ttoo\tfew\t1\t2\n",
-            text + "t\ts\t1\t99999999999999999999\tx\to\t1\t2\ty\n",  // a time that does not fit
+            text + "t\ts\t1\t99999999999999999999\t1\t2\tx\to\t1\t2\ty\n",  // a time that does not fit
+            text + "t\ts\t1\t2\tx\to\t1\t2\ty\n",  // written before the inode and change time were
             text.replacingOccurrences(of: "s\n1\t2\n", with: "s\n1\n"),  // the manifest's time missing
         ] {
             try Data(damaged.utf8).write(to: url)
