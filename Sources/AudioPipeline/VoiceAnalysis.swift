@@ -39,6 +39,8 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// made it "another pace", twice the pack's, with a fix to re-record it at the pack's. A phrase pauses between
     /// its words (a real pack's 收款成功 said twice, 256 ms apart, would read 3 times as fast).
     public var voiceMs: Double
+    /// A single syllable's vowel (`VowelEnvelope`); nil for a phrase.
+    public var vowelEnvelope: [Double]?
 
     /// Fewer voiced frames than this (58 ms at 44.1 kHz) give no pitch: too short or too noisy. Few frames may
     /// still read a tone only in part (`FragmentRecord.keepsPitch` says which are kept).
@@ -99,7 +101,8 @@ public struct VoiceAnalysis: Equatable, Sendable {
                 noiseShowsBandWithinDB: noiseShowsBandWithinDB),
             centroidHz: spectra.centroidHz,
             snrDB: min(120, bounds.peakDBFS - bounds.noiseFloorDBFS),
-            voiceMs: syllables == 1 ? bounds.wordEndMs - bounds.wordStartMs : bounds.endMs - bounds.startMs)
+            voiceMs: syllables == 1 ? bounds.wordEndMs - bounds.wordStartMs : bounds.endMs - bounds.startMs,
+            vowelEnvelope: syllables == 1 ? VowelEnvelope.measure(fragment) : nil)
     }
 
     /// The voiced frames' pitches in time, an octave's misreading moved back and a formant's left out.

@@ -100,11 +100,12 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes: the samples, or the voice analysis
-        /// `check` reads from the manifest, so that a pack built before is analysed again (21: an octave's detour
+        /// `check` reads from the manifest, so that a pack built before is analysed again (22: a syllable's vowel
+        /// envelope; 21: an octave's detour
         /// moved back before a blip beside it; 20: where a pitch starts and ends read with a shorter window where
         /// the long one is sure of too few frames; 19: a syllable's pace read without a stray sound apart from its
         /// word; 18: a first or fourth tone's pitch read on 5 to 9 frames).
-        public static let currentPipelineRevision = 21
+        public static let currentPipelineRevision = 22
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -210,11 +211,14 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var syllables: Int
         /// The voice's length (pre-roll and post-roll left out) over its syllables.
         public var msPerSyllable: Double
+        /// A single syllable's vowel: the mean of its loudest frames' mel-frequency cepstral coefficients 1–12
+        /// (`VowelEnvelope`), which `check` compares within the pack alone. Absent before pipelineRevision 22.
+        public var vowelMFCC: [Double]?
 
         public init(
             pitchMedianHz: Double?, pitchRegisterHz: Double?, pitchStartHz: Double? = nil, pitchEndHz: Double? = nil,
             voicedFraction: Double, voiceOnsetMs: Double? = nil, bandwidthHz: Double?, centroidHz: Double,
-            snrDB: Double, syllables: Int, voiceMs: Double
+            snrDB: Double, syllables: Int, voiceMs: Double, vowelMFCC: [Double]? = nil
         ) {
             self.pitchMedianHz = pitchMedianHz.map(Manifest.rounded)
             self.pitchRegisterHz = pitchRegisterHz.map(Manifest.rounded)
@@ -227,6 +231,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.snrDB = Manifest.rounded(snrDB)
             self.syllables = syllables
             self.msPerSyllable = Manifest.rounded(voiceMs / Double(max(1, syllables)))
+            self.vowelMFCC = vowelMFCC?.map(Manifest.rounded)
         }
 
         /// Syllables in a token's text: its Chinese characters (each one syllable), at least one.

@@ -50,7 +50,8 @@ enum FragmentRecord {
             pitchStartHz: voice.pitchStartHz, pitchEndHz: voice.pitchEndHz,
             voicedFraction: voice.voicedFraction, voiceOnsetMs: voice.voiceOnsetMs, bandwidthHz: voice.bandwidthHz,
             centroidHz: voice.centroidHz,
-            snrDB: voice.snrDB, syllables: Manifest.Analysis.syllables(in: token), voiceMs: voice.voiceMs)
+            snrDB: voice.snrDB, syllables: Manifest.Analysis.syllables(in: token), voiceMs: voice.voiceMs,
+            vowelMFCC: voice.vowelEnvelope)
     }
 
     /// Whether the pitch read of `token`'s recording shows where its voice reaches: read on

@@ -15,7 +15,9 @@ import VoicePack
 /// syllables and phrases apart (a phrase's syllables run faster), phrases with the single syllables while
 /// there are fewer than `minimumGroup` of them. A single syllable whose pitch moves against its tone is said to be
 /// in another tone, one that should start with its voice but starts with a consonant is said to, and a 七 十 or 千
-/// that starts without its consonant is said to (`onsetProblem`): another token's recording under its name, likely.
+/// that starts without its consonant is said to (`onsetProblem`), and 一 七 八 三 whose vowels pair otherwise than
+/// their names are said to sound like the other vowel (`VowelGroups`): another token's recording under its name,
+/// likely.
 ///
 /// A recording delivered apart from the rest — another format, rate or channel count than more than half the
 /// pack shares — is no mismatch by itself, but on packs that real apps shipped it was each time another voice's or
@@ -56,7 +58,7 @@ public struct VoiceConsistency: Sendable {
 
     /// What is odd about a fragment.
     public enum Kind: String, Sendable, CaseIterable {
-        case voice, tone, onset, band, noise, pace, unmeasured, delivery
+        case voice, tone, onset, vowel, band, noise, pace, unmeasured, delivery
 
         /// Whether it says the voice does not match (`consistency.severity`), rather than what a reviewer should
         /// listen to (a warning): a pitch not measured, a recording delivered apart.
@@ -119,7 +121,34 @@ public struct VoiceConsistency: Sendable {
                 fragment, analysis, with: typical, registers: registers, tonesSpoken: tonesSpoken, settings: settings)
             if !odd.isEmpty { findings[fragment.token] = odd }
         }
+        let vowels = VowelGroups(
+            voice.filter { $0.1.syllables == 1 && !Self.accepts($0.0, settings) }.compactMap { fragment, analysis in
+                analysis.vowelMFCC.map { (fragment.token, $0) }
+            })
+        for (fragment, _) in voice {
+            guard let vowel = Self.vowelFinding(fragment, vowels) else { continue }
+            findings[fragment.token, default: []].append(vowel)
+        }
         self.findings = findings
+    }
+
+    /// A syllable whose vowel sounds like the other vowel's syllables in this voice (`VowelGroups`): another
+    /// token's recording under its name, likely, and where one syllable of each vowel is out of its group, the two
+    /// swapped.
+    static func vowelFinding(_ fragment: Manifest.Fragment, _ vowels: VowelGroups) -> Finding? {
+        guard let odd = vowels.misplaced[fragment.token] else { return nil }
+        let entry = Settings.Acceptance.pinning(fragment.source.file, sha256: fragment.source.sha256)
+        let others = vowels.misplaced.filter { $0.key != fragment.token && $0.value.ownVowel == odd.vowel }
+        let swapped =
+            others.count == 1
+            ? "; \(others.keys.first!) sounds like \(odd.ownVowel): the two may be under each other's names" : ""
+        return Finding(
+            kind: .vowel, token: fragment.token, recording: fragment.source.file,
+            message:
+                "\(fragment.token): its vowel sounds like \(odd.soundsLike.joined(separator: " "))'s (said with \(odd.vowel)), not like \(odd.unlike.joined(separator: " "))'s (said with \(odd.ownVowel)), in this voice\(swapped)",
+            fix:
+                "listen to it (assets audit): if it is another token's recording, give it that token's name; if it is this one, re-record it; or, if it is meant, add \(entry) to consistency.accept in assets.json (this take)"
+        )
     }
 
     /// Whether `token`'s fragment stands apart from the voice (a mismatch), whether its recording was delivered

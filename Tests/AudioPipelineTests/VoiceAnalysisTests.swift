@@ -200,6 +200,27 @@ import VoicePack
         #expect(abs(12 * log2(register / 90)) < 0.5, "\(register) Hz")
     }
 
+    /// An i (300, 2,300, 3,000 Hz) and an a (700, 1,220, 2,600 Hz): a vowel's envelope is its own at another pitch
+    /// and at a tenth of the level, and far from the other vowel's at the same pitch. Too short a sound has none.
+    @Test func aVowelsEnvelopeIsItsOwnAtAnotherPitchAndLevel() throws {
+        let iFormants: [(hz: Double, width: Double)] = [(300, 60), (2_300, 100), (3_000, 120)]
+        let aFormants: [(hz: Double, width: Double)] = [(700, 110), (1_220, 120), (2_600, 160)]
+        let iLow = try #require(VowelEnvelope.measure(Self.vowel(pitch: 120, formants: iFormants, floor: 0.02)))
+        let iHigh = try #require(VowelEnvelope.measure(Self.vowel(pitch: 220, formants: iFormants, floor: 0.02)))
+        let aLow = try #require(VowelEnvelope.measure(Self.vowel(pitch: 120, formants: aFormants, floor: 0.02)))
+        var quiet = Self.vowel(pitch: 120, formants: iFormants, floor: 0.02)
+        quiet.samples = quiet.samples.map { $0 * 0.1 }
+        let iQuiet = try #require(VowelEnvelope.measure(quiet))
+        func distance(_ first: [Double], _ second: [Double]) -> Double {
+            sqrt(zip(first, second).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) })
+        }
+        #expect(iLow.count == 12)
+        #expect(distance(iLow, iQuiet) < 0.01, "\(iLow) against \(iQuiet)")
+        #expect(distance(iLow, iHigh) * 3 < distance(iLow, aLow), "\(distance(iLow, iHigh)), \(distance(iLow, aLow))")
+        #expect(
+            VowelEnvelope.measure(Signal(samples: [Float](repeating: 0.1, count: 1_000), sampleRate: Self.rate)) == nil)
+    }
+
     /// 0.35 s of harmonics of `pitch` up to 5 kHz under resonances at `formants` (a floor of `floor` between
     /// them), faded in and out over 20 ms, with 0.3 s of silence each side.
     static func vowel(pitch: Double, formants: [(hz: Double, width: Double)], floor: Double) -> Signal {

@@ -200,17 +200,21 @@ public enum TonalVoice {
         t < 0.5 ? -2.5 - 7 * t : -6 + 13 * (t - 0.5)
     }
 
+    /// The formants (centre and width, Hz) of an /a/ (八 三 万) and of an /i/ (一 七 亿): the first high and the
+    /// second low, or the other way round.
+    public static let vowelA: [(hz: Double, width: Double)] = [(700, 110), (1_220, 120), (2_600, 160)]
+    public static let vowelI: [(hz: Double, width: Double)] = [(300, 60), (2_300, 100), (3_000, 120)]
+
     /// A voiced syllable: harmonics of the contour's pitch over `highHz` (`pitch`, the tone's own `contour` unless
-    /// given), shaped by an /a/'s formants (scaled by `formantScale`), with a 20 ms attack and, unless `cutAt`
-    /// ends it abruptly (a fraction of its length), an 80 ms decay.
+    /// given), shaped by a vowel's formants (an /a/'s unless given, scaled by `formantScale`), with a 20 ms attack
+    /// and, unless `cutAt` ends it abruptly (a fraction of its length), an 80 ms decay.
     public static func syllable(
         _ tone: Tone, highHz: Double = 220, formantScale: Double = 1, seconds: Double = 0.35, rms: Double = 0.1,
-        rate: Int = 44_100, cutAt: Double? = nil, pitch: ((Double) -> Double)? = nil
+        rate: Int = 44_100, cutAt: Double? = nil, pitch: ((Double) -> Double)? = nil,
+        vowel: [(hz: Double, width: Double)] = vowelA
     ) -> [Float] {
         let pitch = pitch ?? contour(tone)
-        let formants = [(700.0, 110.0), (1_220.0, 120.0), (2_600.0, 160.0)].map {
-            (hz: $0.0 * formantScale, width: $0.1 * formantScale)
-        }
+        let formants = vowel.map { (hz: $0.hz * formantScale, width: $0.width * formantScale) }
         func gain(_ hz: Double) -> Double {
             var sum = 0.02
             for formant in formants {
