@@ -46,6 +46,21 @@ import Testing
         #expect(Self.groups([Self.a, Self.i, Self.i, Self.a], references: false).misplaced.isEmpty)
     }
 
+    /// 二's recording (er, neither vowel) under 七's name in a real pack (caifenglei's envelopes) splits the four as
+    /// 一 三 against 七 八: 三 still leans to a by itself, and is not blamed; 七 is said to sound like a.
+    @Test func aSyllableAnOddOnePushedIntoTheOtherGroupIsNotBlamed() {
+        let envelopes: [(token: String, mfcc: [Double])] = [
+            ("一", [4.53, 1.88, -0.42, 0.14, -1.15, -0.42, -0.98, -0.28, -0.82, -0.21, -0.26, 0.27]),
+            ("七", [1.39, -0.35, 0.55, 0.1, 0.23, 0.18, -0.45, -0.15, 0, -0.4, -0.41, -0.25]),
+            ("八", [2.11, -0.77, 1.07, -0.21, 0.04, -0.34, -0.76, -0.42, -0.44, -0.71, -0.67, -0.6]),
+            ("三", [2.96, 0.05, 0.55, -1.46, 0.24, -0.45, -0.96, -0.6, -0.67, -0.85, -0.17, -0.11]),
+            ("亿", [4.71, 1.84, -0.28, 0.19, -1.15, -0.25, -0.87, -0.18, -0.92, -0.27, -0.64, 0.03]),
+            ("万", [3.42, -0.13, 0.66, -0.1, 0.01, -0.33, -0.7, -0.29, -0.54, -0.56, -0.56, -0.36]),
+        ]
+        let misplaced = VowelGroups(envelopes).misplaced
+        #expect(Set(misplaced.keys) == ["七"], "\(misplaced)")
+    }
+
     /// Vowels as close as a tone or a consonant's hiss make them (a tenth of the distance), or no clear split,
     /// say nothing.
     @Test func vowelsTooAlikeOrNoClearSplitSayNothing() {
