@@ -15,11 +15,12 @@ public enum VowelEnvelope {
     static let lowestHz: Float = 100
     static let highestHz: Float = 3_800
     static let loudestWithinDB = 12.0
-    /// Fewer loud frames than this (35 ms at 44.1 kHz, half-overlapping) give no envelope.
+    /// Fewer loud frames than this (93 ms at 44.1 kHz, half-overlapping) give no envelope.
     static let minimumFrames = 3
 
-    /// The envelope of `signal`'s loudest part, in 23 ms frames (1,024 samples at 44.1 kHz: a vowel's formants
-    /// move within 46 ms); nil where the signal is too short.
+    /// The envelope of `signal`'s loudest part, in the analysis' 46 ms frames (`AubioFrames.window`: 2,048 samples
+    /// at 44.1 kHz, half-overlapping; 23 ms frames split the real voices' vowels less clearly, BENCHMARKS.md); nil
+    /// where the signal is too short or too quiet.
     public static func measure(_ signal: Signal) -> [Double]? {
         let window = AubioFrames.window(for: signal.sampleRate)
         let hop = window / 2

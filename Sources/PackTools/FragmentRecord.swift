@@ -61,9 +61,9 @@ enum FragmentRecord {
     /// and four of twenty-one packs real apps shipped had only one to three of their fourth tones read before (two
     /// only their 亿): the rest could not be compared. Its sure frames are its high start, where its register is;
     /// where it ends they do not show (that 二 read 222 to 209 Hz): its start and end are read as
-    /// `VoiceAnalysis.Course` says. A second or third tone read on so few frames may be read only at its low start or in its creak (houyinyu's
-    /// 九 at 96 Hz over a room's noise, 8 semitones under its tone's), and a phrase's few frames tell little of
-    /// its several syllables.
+    /// `VoiceAnalysis.Course` says. A second or third tone read on so few frames may be read only at its low start
+    /// or in its creak (houyinyu's 九 at 96 Hz over a room's noise, 8 semitones under its tone's), and a phrase's few
+    /// frames tell little of its several syllables.
     static func keepsPitch(_ voice: VoiceAnalysis, token: String) -> Bool {
         guard voice.pitchFrames < lowTonePitchFrames else { return true }
         guard Manifest.Analysis.syllables(in: token) == 1 else { return false }

@@ -17,9 +17,9 @@ import Foundation
 ///   voice that says every vowel alike would be split by its tones (亿 and 万, fourth tones, against the rest).
 /// - `distinctVowels`: an i and an a lie 2.6–8.4 apart in the twenty-one real voices; a tone or a consonant's hiss
 ///   before the vowel moves syllables made by code with one vowel 0.3 and 0.03.
-/// - Which group is the voice's i is read from its 亿 and 万 (fourth tones, i and a): the group nearer 亿 and further
-///   from 万. Without them a swap is not told from another (一 and 八 swapped split the four as 七 and 三 swapped do),
-///   and nothing is said. Each syllable the split moves is said only where it leans, by itself, to the other
+/// - Which group is the voice's i is read from its 亿 and 万 (fourth tones, i and a): the group nearer 亿 and
+///   further from 万. Without them a swap is not told from another (一 and 八 swapped split the four as 七 and 三
+///   swapped do), and nothing is said. Each syllable the split moves is said only where it leans, by itself, to the other
 ///   vowel's side of the two groups: a recording of neither vowel under one's name (二's under 七's) can push
 ///   one of the others (三) into the wrong group, and it is not blamed.
 ///
