@@ -19,9 +19,9 @@ import Foundation
 ///   before the vowel moves syllables made by code with one vowel 0.3 and 0.03.
 /// - Which group is the voice's i is read from its 亿 and 万 (fourth tones, i and a): the group nearer 亿 and
 ///   further from 万. Without them a swap is not told from another (一 and 八 swapped split the four as 七 and 三
-///   swapped do), and nothing is said. Each syllable the split moves is said only where it leans, by itself, to the other
-///   vowel's side of the two groups: a recording of neither vowel under one's name (二's under 七's) can push
-///   one of the others (三) into the wrong group, and it is not blamed.
+///   swapped do), and nothing is said. Each syllable the split moves is said only where it leans, by itself, to
+///   the other vowel's side of the two groups: a recording of neither vowel under one's name (二's under 七's) can
+///   push one of the others (三) into the wrong group, and it is not blamed.
 ///
 /// On the twenty-one packs real apps shipped and the stand-ins, every voice's split was the names' (BENCHMARKS.md),
 /// at 0.18–0.71 against 1.06–1.69 for the next best; one pack's (yukai: 0.83 against 1.06) is not clear enough to
