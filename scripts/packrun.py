@@ -71,7 +71,8 @@ def lay_out_pack(recordings, dest, stems, phrases, **settings):
 KINDS = [
     ("header is wrong", "header"), ("delivered apart", "delivery"), ("another tone", "tone"),
     ("vowel sounds like", "vowel"),
-    ("starts with a consonant", "onset"), ("starts without its consonant", "onset"), ("another voice", "voice"),
+    ("starts with a consonant", "onset"), ("starts without its consonant", "onset"),
+    ("starts without its s", "onset"), ("another voice", "voice"),
     ("narrower band", "band"),
     ("noise is heard", "noise heard"), ("noise floor", "noise"), ("another pace", "pace"),
     ("no pitch", "unmeasured"), ("voice is cut", "cut"), ("heard at", "loudness"), ("true peak", "peak"),

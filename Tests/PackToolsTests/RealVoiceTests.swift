@@ -244,6 +244,34 @@ import VoicePack
         #expect((five.analysis?.voiceOnsetMs ?? .infinity) < 50, "\(String(describing: five.analysis))")
     }
 
+    /// 三's and 八's takes swapped — one tone, one vowel, both starting with a consonant — 三 is said to start
+    /// without its s, against the pack's 四, and nothing else is said (八 starts with a stop, which may be held as
+    /// long as an s). The same swap is not judged where the recordings are too noisy, or too narrow in band, to
+    /// carry an s (`VoiceConsistency.carriesS`).
+    @Test func aSyllableOfSStartingWithoutItIsSaidTo() throws {
+        let consonants: [Token: Double] = ["三": 0.15, "四": 0.15, "七": 0.15, "十": 0.15, "千": 0.15]
+        var swap = consonants
+        (swap["三"], swap["八"]) = (nil, 0.15)
+        let swapped = try Self.pack(consonants: swap)
+        let findings = Self.findings(swapped, .consistency)
+        #expect(findings.map(\.subject.text) == ["raw-audio/digit_3.wav"], "\(findings)")
+        let said = findings.first?.message ?? ""
+        #expect(said.hasPrefix("三: starts without its s: its voice starts "), "\(said)")
+        #expect(said.contains("where 三 starts with s (this pack's 四: "), "\(said)")
+        #expect(findings.allSatisfy { $0.severity == .error && $0.fix.contains("give it that token's name") })
+
+        let typical = VoiceConsistency(manifest: try swapped.manifest(), settings: .init()).typical
+        let three = try #require(try swapped.manifest().fragments.first { $0.token == "三" }?.analysis)
+        var noisy = three
+        noisy.snrDB = VoiceConsistency.sHeardSNRDB - 1
+        var narrow = three
+        narrow.bandwidthHz = 3_564
+        for analysis in [three, noisy, narrow] {
+            let problem = VoiceConsistency.onsetProblem("三", analysis, typical, accept: "")
+            #expect((problem != nil) == (analysis == three), "\(analysis)")
+        }
+    }
+
     /// 一 七 亿 said with an /i/, the rest with an /a/: one voice, no finding. 一's and 八's recordings swapped —
     /// both first tones that start with their voice, which neither the tone nor the onset rule tells apart — each
     /// is said to sound like the other vowel, the two like each other's, and nothing else is said. A voice that

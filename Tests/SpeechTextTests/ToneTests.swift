@@ -40,7 +40,9 @@ import Testing
         }
         let long = alphabet.filter { Onset.of($0) == .longConsonant }.map(\.text).sorted()
         #expect(long == ["七", "仟", "十", "千", "拾", "柒"])
-        #expect(Onset.of("三") == .consonant && Onset.of("一") == .voice)
+        let s = alphabet.filter { Onset.of($0) == .s }.map(\.text).sorted()
+        #expect(s == ["三", "叁", "四", "肆"])
+        #expect(Onset.of("八") == .consonant && Onset.of("一") == .voice)
         #expect(Onset.of("微信收款") == nil)
     }
 }
