@@ -72,7 +72,7 @@ KINDS = [
     ("header is wrong", "header"), ("delivered apart", "delivery"), ("another tone", "tone"),
     ("vowel sounds like", "vowel"),
     ("starts with a consonant", "onset"), ("starts without its consonant", "onset"),
-    ("starts without its s", "onset"), ("another voice", "voice"),
+    ("starts without its s", "onset"), ("starts with a hiss", "onset"), ("another voice", "voice"),
     ("narrower band", "band"),
     ("noise is heard", "noise heard"), ("noise floor", "noise"), ("another pace", "pace"),
     ("no pitch", "unmeasured"), ("voice is cut", "cut"), ("heard at", "loudness"), ("true peak", "peak"),

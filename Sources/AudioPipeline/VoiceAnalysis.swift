@@ -25,6 +25,10 @@ public struct VoiceAnalysis: Equatable, Sendable {
     /// (`PitchTrack.Voiced.voiceStartSeconds`): the consonant before the vowel, q and sh the longest. Nil where no
     /// voice was found.
     public var voiceOnsetMs: Double?
+    /// Of the sound before the voice, where it lasts `minimumOnsetMs` or more: its level over 3 kHz against its
+    /// whole level, in dB. Near 0 for a hiss (the j of 九, an s, a q); far under where the voice starts at once,
+    /// and a w before a u carries almost nothing over 3 kHz (a real 五's start: −27 dB and under).
+    public var onsetHighBandDB: Double?
     /// The band the recording carries: the highest frequency where the voice stands `clearOverNoiseDB` over the
     /// recording's own noise (and within `deepestBandDB` of its strongest band), or, higher, where that noise
     /// stands within `noiseShowsBandWithinDB` of the voice's strongest band; nil when no band does.
@@ -96,6 +100,9 @@ public struct VoiceAnalysis: Equatable, Sendable {
             voicedFraction: frames.judged == 0 ? 0 : Double(frames.pitches.count) / Double(frames.judged),
             pitchFrames: frames.pitches.count,
             voiceOnsetMs: frames.voiceStartSeconds.map { max(0, $0 * 1000 - soundStartMs) },
+            onsetHighBandDB: frames.voiceStartSeconds.flatMap {
+                highBandShare(fragment, fromMs: soundStartMs, toMs: $0 * 1000)
+            },
             bandwidthHz: spectra.bandwidthHz(
                 clearOverNoiseDB: clearOverNoiseDB, deepestBandDB: deepestBandDB,
                 noiseShowsBandWithinDB: noiseShowsBandWithinDB),
@@ -103,6 +110,29 @@ public struct VoiceAnalysis: Equatable, Sendable {
             snrDB: min(120, bounds.peakDBFS - bounds.noiseFloorDBFS),
             voiceMs: syllables == 1 ? bounds.wordEndMs - bounds.wordStartMs : bounds.endMs - bounds.startMs,
             vowelEnvelope: syllables == 1 ? VowelEnvelope.measure(fragment) : nil)
+    }
+
+    /// The shortest sound before a voice that `onsetHighBandDB` is read on.
+    static let minimumOnsetMs = 10.0
+
+    /// The level of `fragment` over 3 kHz (`Fricatives.highPass`) from `fromMs` to `toMs`, against its whole
+    /// level there, in dB; nil for a stretch under `minimumOnsetMs` or a silent one. The filter runs from the
+    /// fragment's start, so that it has settled where the stretch begins.
+    static func highBandShare(_ fragment: Signal, fromMs: Double, toMs: Double) -> Double? {
+        let rate = Double(fragment.sampleRate)
+        let first = max(0, Int(fromMs * rate / 1000))
+        let last = min(fragment.samples.count, Int(toMs * rate / 1000))
+        guard Double(last - first) >= minimumOnsetMs * rate / 1000 else { return nil }
+        var highPass = Fricatives.highPass(sampleRate: fragment.sampleRate)
+        var (high, whole) = (0.0, 0.0)
+        for index in 0..<last {
+            let sample = Double(fragment.samples[index])
+            let filtered = highPass(sample)
+            guard index >= first else { continue }
+            (high, whole) = (high + filtered * filtered, whole + sample * sample)
+        }
+        guard high > 0, whole > 0 else { return nil }
+        return 10 * log10(high / whole)
     }
 
     /// The voiced frames' pitches in time, an octave's misreading moved back and a formant's left out.

@@ -100,12 +100,12 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// The settings that decide a fragment's samples, beyond `format` and `loudness`.
     public struct Processing: Codable, Equatable, Sendable {
         /// Bumped whenever the audio pipeline's code changes what it writes: the samples, or the voice analysis
-        /// `check` reads from the manifest, so that a pack built before is analysed again (22: a syllable's vowel
-        /// envelope; 21: an octave's detour
+        /// `check` reads from the manifest, so that a pack built before is analysed again (23: how much of the
+        /// sound before a voice lies over 3 kHz; 22: a syllable's vowel envelope; 21: an octave's detour
         /// moved back before a blip beside it; 20: where a pitch starts and ends read with a shorter window where
         /// the long one is sure of too few frames; 19: a syllable's pace read without a stray sound apart from its
         /// word; 18: a first or fourth tone's pitch read on 5 to 9 frames).
-        public static let currentPipelineRevision = 22
+        public static let currentPipelineRevision = 23
 
         public var pipelineRevision = Processing.currentPipelineRevision
         public var resampler: String
@@ -202,6 +202,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// How long after its sound its voice starts: the consonant before the vowel (q and sh the longest). Absent
         /// before pipelineRevision 17.
         public var voiceOnsetMs: Double?
+        /// Of the sound before the voice (10 ms or more of it): its level over 3 kHz against its whole level, in
+        /// dB — near 0 for a hiss, far under for a voice's own start. Absent before pipelineRevision 23.
+        public var onsetHighBandDB: Double?
         /// Of the recording, before resampling: the highest frequency where the voice stands clear of its noise.
         public var bandwidthHz: Double?
         public var centroidHz: Double
@@ -217,7 +220,8 @@ public struct Manifest: Codable, Equatable, Sendable {
 
         public init(
             pitchMedianHz: Double?, pitchRegisterHz: Double?, pitchStartHz: Double? = nil, pitchEndHz: Double? = nil,
-            voicedFraction: Double, voiceOnsetMs: Double? = nil, bandwidthHz: Double?, centroidHz: Double,
+            voicedFraction: Double, voiceOnsetMs: Double? = nil, onsetHighBandDB: Double? = nil,
+            bandwidthHz: Double?, centroidHz: Double,
             snrDB: Double, syllables: Int, voiceMs: Double, vowelMFCC: [Double]? = nil
         ) {
             self.pitchMedianHz = pitchMedianHz.map(Manifest.rounded)
@@ -226,6 +230,7 @@ public struct Manifest: Codable, Equatable, Sendable {
             self.pitchEndHz = pitchEndHz.map(Manifest.rounded)
             self.voicedFraction = Manifest.rounded(voicedFraction)
             self.voiceOnsetMs = voiceOnsetMs.map(Manifest.rounded)
+            self.onsetHighBandDB = onsetHighBandDB.map(Manifest.rounded)
             self.bandwidthHz = bandwidthHz.map(Manifest.rounded)
             self.centroidHz = Manifest.rounded(centroidHz)
             self.snrDB = Manifest.rounded(snrDB)

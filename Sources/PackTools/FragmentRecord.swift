@@ -48,7 +48,8 @@ enum FragmentRecord {
         return Manifest.Analysis(
             pitchMedianHz: pitch?.pitchMedianHz, pitchRegisterHz: pitch?.pitchRegisterHz,
             pitchStartHz: voice.pitchStartHz, pitchEndHz: voice.pitchEndHz,
-            voicedFraction: voice.voicedFraction, voiceOnsetMs: voice.voiceOnsetMs, bandwidthHz: voice.bandwidthHz,
+            voicedFraction: voice.voicedFraction, voiceOnsetMs: voice.voiceOnsetMs,
+            onsetHighBandDB: voice.onsetHighBandDB, bandwidthHz: voice.bandwidthHz,
             centroidHz: voice.centroidHz,
             snrDB: voice.snrDB, syllables: Manifest.Analysis.syllables(in: token), voiceMs: voice.voiceMs,
             vowelMFCC: voice.vowelEnvelope)

@@ -14,10 +14,10 @@ import VoicePack
 /// is compared with every fragment; noise only where it is audible; pace with fragments of its kind, single
 /// syllables and phrases apart (a phrase's syllables run faster), phrases with the single syllables while
 /// there are fewer than `minimumGroup` of them. A single syllable whose pitch moves against its tone is said to be
-/// in another tone, one that should start with its voice but starts with a consonant is said to, and a 七 十 千 三
-/// or 四 that starts without its consonant is said to (`onsetProblem`), and 一 七 八 三 whose vowels pair otherwise than
-/// their names are said to sound like the other vowel (`VowelGroups`): another token's recording under its name,
-/// likely.
+/// in another tone, one that should start with its voice but starts with a consonant (or, 五, with a hiss) is said
+/// to, and a 七 十 千 三 or 四 that starts without its consonant is said to (`onsetProblem`), and 一 七 八 三 whose
+/// vowels pair otherwise than their names are said to sound like the other vowel (`VowelGroups`): another token's
+/// recording under its name, likely.
 ///
 /// A recording delivered apart from the rest — another format, rate or channel count than more than half the
 /// pack shares — is no mismatch by itself, but on packs that real apps shipped it was each time another voice's or
@@ -36,7 +36,7 @@ public struct VoiceConsistency: Sendable {
         /// in one that starts with q or sh (`Onset.longConsonant`: 七 十 千).
         public var voiceOnsetMs: Double?
         public var longConsonantOnsetMs: Double?
-        /// Each s syllable's (三 四: `Onset.s`) where it is recorded clean enough to carry its s (`sHeardSNRDB`):
+        /// Each s syllable's (三 四: `Onset.s`) where it is recorded clean enough to carry its s (`hissHeardSNRDB`):
         /// each is judged against the others.
         public var sOnsetsMs: [String: Double] = [:]
         /// How more than half the pack's recordings were delivered.
@@ -240,7 +240,7 @@ public struct VoiceConsistency: Sendable {
     private static func sOnsets(_ fragments: [(Manifest.Fragment, Manifest.Analysis)]) -> [String: Double] {
         var onsets: [String: Double] = [:]
         for (fragment, analysis) in fragments
-        where analysis.syllables == 1 && Onset.of(Token(fragment.token)) == .s && carriesS(analysis) {
+        where analysis.syllables == 1 && Onset.of(Token(fragment.token)) == .s && carriesHiss(analysis) {
             onsets[fragment.token] = analysis.voiceOnsetMs
         }
         return onsets
@@ -258,9 +258,10 @@ public struct VoiceConsistency: Sendable {
     /// with its voice.
     ///
     /// An s (三 四) is judged as q and sh are, against the pack's other s syllable, only where both carry their s
-    /// (`carriesS`) and the other's voice starts `consonantOnsetMs` or more later than the voice-first syllables':
+    /// (`carriesHiss`) and the other's voice starts `consonantOnsetMs` or more later than the voice-first syllables':
     /// a weak s, or one cut short, left real 三 and 四 starting only 30–35 ms later (on two of twenty-one packs that
-    /// real apps shipped, their other s at 139 and 53 ms), where the rest of theirs started 52–290 ms later.
+    /// real apps shipped, their other s at 139 and 53 ms), where the rest of theirs started 52–290 ms later. A 五
+    /// whose voice starts `hissLaterMs` later after a hiss (`hissShareDB`) is another token's too (`saidWithU`).
     static func onsetProblem(_ token: String, _ analysis: Manifest.Analysis, _ typical: Typical, accept: String)
         -> Problem?
     {
@@ -284,7 +285,14 @@ public struct VoiceConsistency: Sendable {
                 "starts without its consonant: its voice starts \(ms(onset)) into its sound, where \(token) starts with q or sh (this pack's 七 十 千: \(ms(long)) in; \(median))",
                 "\(listen), give it that token's name; if it is this one, re-record it with its consonant; \(accept)"
             )
-        case .s where later < longConsonantOnsetMs && carriesS(analysis):
+        case .voice where saidWithU.contains(token) && later > hissLaterMs && carriesHiss(analysis):
+            guard let share = analysis.onsetHighBandDB, share >= hissShareDB else { return nil }
+            return (
+                .onset,
+                "starts with a hiss: its voice starts \(ms(onset)) into its sound, after a sound whose level over 3 kHz is within \(one(-share)) dB of its whole level, where \(token) starts with its voice, a w and a u that carry almost nothing over 3 kHz (\(median))",
+                "\(listen) (九 starts with a hiss this long), give it that token's name; \(accept)"
+            )
+        case .s where later < longConsonantOnsetMs && carriesHiss(analysis):
             let others = typical.sOnsetsMs.filter { $0.key != token }
             guard let shown = others.max(by: { $0.value < $1.value }), shown.value - usual >= consonantOnsetMs else {
                 return nil
@@ -305,17 +313,25 @@ public struct VoiceConsistency: Sendable {
     static let consonantOnsetMs = 90.0
     static let longConsonantOnsetMs = 30.0
     static let longConsonantsShownMs = 60.0
-    /// Whether a recording can carry its s for `onsetProblem` to judge: its noise `sHeardSNRDB` under its voice,
-    /// and its band reaching `sBandHz`. An s is a faint hiss, most of it over 4 kHz. On the twenty-one real packs
-    /// laid over a hiss 45 dB under full scale (20–46 dB under their voices) three 三 lost theirs (their voices
-    /// started 0–17 ms after their packs' voice-first syllables', their 四's 99–128 ms after), while as shipped
-    /// (42–120 dB) none did; an 8 kHz pack's 三 (a band to 3.6 kHz) started its voice only 30 ms after them.
-    static func carriesS(_ analysis: Manifest.Analysis) -> Bool {
-        analysis.snrDB >= sHeardSNRDB && (analysis.bandwidthHz ?? 0) >= sBandHz
+    /// Whether a recording can carry a hiss before its voice — an s, a j — for `onsetProblem` to judge: its noise
+    /// `hissHeardSNRDB` under its voice, and its band reaching `hissBandHz`. An s is a faint hiss, most of it over
+    /// 4 kHz. On the twenty-one real packs laid over a hiss 45 dB under full scale (20–46 dB under their voices)
+    /// three 三 lost theirs (their voices started 0–17 ms after their packs' voice-first syllables', their 四's
+    /// 99–128 ms after), while as shipped (42–120 dB) none did; an 8 kHz pack's 三 (a band to 3.6 kHz) started its
+    /// voice only 30 ms after them.
+    static func carriesHiss(_ analysis: Manifest.Analysis) -> Bool {
+        analysis.snrDB >= hissHeardSNRDB && (analysis.bandwidthHz ?? 0) >= hissBandHz
     }
 
-    static let sHeardSNRDB = 50.0
-    static let sBandHz = 5_000.0
+    static let hissHeardSNRDB = 50.0
+    static let hissBandHz = 5_000.0
+    /// 五 starts with w and u, which carry almost nothing over 3 kHz: a hiss before its voice (the j of 九, both
+    /// third tones) is another token's. On the twenty-one real packs a 五's sound before its voice lay 27 dB or
+    /// more under its whole level over 3 kHz, where it lasted up to 70 ms more than the pack's voice-first
+    /// syllables'; a 九's j lay within 19 dB of it, 35–128 ms longer than theirs.
+    static let saidWithU: Set<String> = ["五", "伍"]
+    static let hissShareDB = -25.0
+    static let hissLaterMs = 20.0
 
     static func pitchProblem(
         _ token: String, _ analysis: Manifest.Analysis, _ registers: ToneRegisters, _ settings: Settings.Consistency,

@@ -290,6 +290,29 @@ import VoicePack
         #expect(noisy.snrDB > 20 && noisy.snrDB < 45)
     }
 
+    /// How much of a stretch lies over 3 kHz: a hiss (white noise through a first difference, as an s or a j)
+    /// within a few dB of its whole level, a rumble (white noise through two leaky sums, as a breath or a creak under
+    /// a u) 30 dB and more under it; a stretch under 10 ms is not read.
+    @Test func aHissBeforeTheVoiceLiesOverThreeKilohertzAndARumbleUnder() throws {
+        let white = TestSignals.noise(rms: 0.05, seconds: 0.1, seed: 3)
+        let hiss = zip(white, [0] + white).map { $0 - $1 }
+        var (sum, deeper): (Float, Float) = (0, 0)
+        let rumble = white.map { sample -> Float in
+            (sum, deeper) = (0.99 * sum + sample, 0.99 * deeper + sum)
+            return deeper
+        }
+        let silence = [Float](repeating: 0, count: white.count)
+        func share(_ before: [Float], fromMs: Double = 100, toMs: Double = 200) -> Double? {
+            VoiceAnalysis.highBandShare(
+                Signal(samples: silence + before, sampleRate: Self.rate), fromMs: fromMs, toMs: toMs)
+        }
+        let hissShare = try #require(share(hiss))
+        let rumbleShare = try #require(share(rumble))
+        #expect(hissShare > -5, "\(hissShare)")
+        #expect(rumbleShare < -30, "\(rumbleShare)")
+        #expect(share(hiss, toMs: 108) == nil && share(silence) == nil)
+    }
+
     /// Too short, or a murmur under loud noise: no pitch and no made-up figure, never a crash.
     @Test func tooShortOrTooNoisyGivesNoPitch() throws {
         let short = try Self.analyse(Self.voice(pitch: 200, seconds: 0.03))
