@@ -385,7 +385,7 @@ public enum PackChecker {
                 RecordingWarning(
                     summary: "its voice is cut at its \(edge)",
                     detail:
-                        "it \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", -level)) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
+                        "it \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", max(0, -level))) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
                     fix:
                         "export it again with the whole \(edge == "end" ? "decay (the sound after the voice fades out)" : "onset (a little silence before the voice)")"
                 ))

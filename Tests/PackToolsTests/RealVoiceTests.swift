@@ -304,6 +304,16 @@ import VoicePack
         #expect(judged == [true, false, false])
     }
 
+    /// A recording that ends at its peak (its last 10 ms a hair over it, as a cut MP3 may read) ends 0.0 dB under
+    /// it, not −0.0.
+    @Test func aVoiceCutAtItsPeakEndsNoDecibelsUnderIt() {
+        var fragment = VoiceConsistencyRuleTests.fragment("五")
+        fragment.source.endLevelDB = 0.02
+        let warnings = PackChecker.recordingWarnings(fragment).map(\.detail)
+        #expect(
+            warnings.count == 1 && warnings.first?.hasPrefix("it ends 0.0 dB under its peak") == true, "\(warnings)")
+    }
+
     /// 一 七 亿 said with an /i/, the rest with an /a/: one voice, no finding. 一's and 八's recordings swapped —
     /// both first tones that start with their voice, which neither the tone nor the onset rule tells apart — each
     /// is said to sound like the other vowel, the two like each other's, and nothing else is said. A voice that
