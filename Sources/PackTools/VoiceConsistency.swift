@@ -36,8 +36,8 @@ public struct VoiceConsistency: Sendable {
         /// in one that starts with q or sh (`Onset.longConsonant`: 七 十 千).
         public var voiceOnsetMs: Double?
         public var longConsonantOnsetMs: Double?
-        /// Each s syllable's (三 四: `Onset.s`) where it is recorded clean enough to carry its s (`hissHeardSNRDB`):
-        /// each is judged against the others.
+        /// Each s syllable's (三 四: `Onset.s`) where its recording can carry its s (`carriesHiss`): each is judged
+        /// against the others.
         public var sOnsetsMs: [String: Double] = [:]
         /// How more than half the pack's recordings were delivered.
         public var delivery: Delivery?
