@@ -70,7 +70,7 @@ def lay_out_pack(recordings, dest, stems, phrases, **settings):
 # A finding's kind, read from its message (check's JSON names the category only).
 KINDS = [
     ("header is wrong", "header"), ("delivered apart", "delivery"), ("another tone", "tone"),
-    ("vowel sounds like", "vowel"),
+    ("vowel sounds like", "vowel"), ("under each other's names", "vowel"),
     ("starts with a consonant", "onset"), ("starts without its consonant", "onset"),
     ("starts without its s", "onset"), ("starts with a hiss", "onset"), ("another voice", "voice"),
     ("narrower band", "band"),

@@ -133,6 +133,19 @@ public struct VoiceConsistency: Sendable {
             guard let vowel = Self.vowelFinding(fragment, vowels) else { continue }
             findings[fragment.token, default: []].append(vowel)
         }
+        // Judged only where nothing above sets a syllable apart: a swap the rules above half caught (八's name on
+        // 九's take, called another tone, and 九's on 八's, not) leaves a kin that is not what its name says.
+        let syllablesMatch = !analysed.contains { fragment, analysis in
+            analysis.syllables == 1 && (findings[fragment.token] ?? []).contains { $0.kind.isMismatch }
+        }
+        let kin = VowelKin(
+            syllablesMatch
+                ? voice.filter { fragment, analysis in analysis.syllables == 1 && !Self.accepts(fragment, settings) }
+                    .compactMap { fragment, analysis in analysis.vowelMFCC.map { (fragment.token, $0) } } : [])
+        for (fragment, _) in voice {
+            guard let swap = Self.kinFinding(fragment, kin) else { continue }
+            findings[fragment.token, default: []].append(swap)
+        }
         self.findings = findings
     }
 
@@ -152,6 +165,25 @@ public struct VoiceConsistency: Sendable {
                 "\(fragment.token): its vowel sounds like \(odd.soundsLike.joined(separator: " "))'s (said with \(odd.vowel)), not like \(odd.unlike.joined(separator: " "))'s (said with \(odd.ownVowel)), in this voice\(swapped)",
             fix:
                 "listen to it (assets audit): if it is another token's recording, give it that token's name; if it is this one, re-record it; or, if it is meant, add \(entry) to consistency.accept in assets.json (this take)"
+        )
+    }
+
+    /// A syllable that sounds less like its vowel's kin than its partner does, and its partner more (`VowelKin`):
+    /// the two under each other's names, likely.
+    static func kinFinding(_ fragment: Manifest.Fragment, _ kin: VowelKin) -> Finding? {
+        guard let swap = kin.swapped[fragment.token] else { return nil }
+        let entry = Settings.Acceptance.pinning(fragment.source.file, sha256: fragment.source.sha256)
+        let evidence = swap.evidence.map { side in
+            let other = side.token == fragment.token ? swap.partner : fragment.token
+            return
+                "\(side.token) sounds less like \(side.kin.joined(separator: " ")) (\(side.vowel)) than \(other) does"
+        }
+        return Finding(
+            kind: .vowel, token: fragment.token, recording: fragment.source.file,
+            message:
+                "\(fragment.token): it and \(swap.partner) may be under each other's names: \(evidence.joined(separator: ", and "))",
+            fix:
+                "listen to both (assets audit): if each says the other's token, swap their names; if one says neither, re-record it; or, if it is meant, add \(entry) to consistency.accept in assets.json (this take)"
         )
     }
 

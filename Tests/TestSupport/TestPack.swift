@@ -204,6 +204,10 @@ public enum TonalVoice {
     /// second low, or the other way round.
     public static let vowelA: [(hz: Double, width: Double)] = [(700, 110), (1_220, 120), (2_600, 160)]
     public static let vowelI: [(hz: Double, width: Double)] = [(300, 60), (2_300, 100), (3_000, 120)]
+    /// The formants of the back rounded u of 五 and of the end of 六 and 九 (both low, close together) and of 二's
+    /// er (the third drawn down close to the second).
+    public static let vowelU: [(hz: Double, width: Double)] = [(400, 80), (850, 100), (2_500, 160)]
+    public static let vowelER: [(hz: Double, width: Double)] = [(520, 90), (1_350, 110), (1_650, 120)]
 
     /// A voiced syllable: harmonics of the contour's pitch over `highHz` (`pitch`, the tone's own `contour` unless
     /// given), shaped by a vowel's formants (an /a/'s unless given, scaled by `formantScale`), with a 20 ms attack
