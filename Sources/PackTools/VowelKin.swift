@@ -67,9 +67,9 @@ struct VowelKin {
     /// By token; empty where every pair leans the names' way or is not judged.
     private(set) var swapped: [String: Swap] = [:]
 
-    /// `envelopes`: the one-syllable recordings that nothing else sets apart. The pair leaning furthest the other
-    /// way is said first, and its two are no one's kin after: 零 and 九 swapped put an i under 九's name, which
-    /// 二 and 六 would be judged by.
+    /// `envelopes`: the pack's one-syllable recordings (`VoiceConsistency` passes none where another rule sets
+    /// one apart). The pair leaning furthest the other way is said first, and its two are no one's kin after: 零
+    /// and 九 swapped put an i under 九's name, which 二 and 六 would be judged by.
     init(_ envelopes: [(token: String, mfcc: [Double])]) {
         var pool = Dictionary(envelopes.map { ($0.token, $0.mfcc) }, uniquingKeysWith: { first, _ in first })
         guard Set(pool.values.map(\.count)).count == 1 else { return }

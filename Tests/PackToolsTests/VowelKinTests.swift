@@ -3,7 +3,7 @@ import Testing
 
 @testable import PackTools
 
-/// Pairs that neither tone nor onset tells apart (二 六, 零 九, 八 零), told by the syllables said with one's vowel.
+/// Pairs that neither tone nor onset tells apart (二 六, 零 九, 八 零, 万 亿), told by the syllables said with one's vowel.
 @Suite struct VowelKinTests {
     /// Four vowels 4–5 apart (as a real voice's i and a are: 2.6–8.4), each syllable a little off its own.
     static let vowels: [String: [Double]] = [
@@ -15,11 +15,11 @@ import Testing
     ]
 
     /// The pack's syllables, each said with its own vowel unless `saidAs` gives another token's, and a little off
-    /// it (by `offset` × its place in the list); `leaving` out some.
-    static func kin(saidAs: [String: String] = [:], leaving: Set<String> = [], offset: Double = 0.1) -> VowelKin {
+    /// it (by a tenth × its place in the list, modulo 3); `leaving` out some.
+    static func kin(saidAs: [String: String] = [:], leaving: Set<String> = []) -> VowelKin {
         let envelopes = said.keys.sorted().filter { !leaving.contains($0) }.enumerated().map { index, token in
             let vowel = vowels[said[saidAs[token] ?? token]!]!
-            return (token: token, mfcc: vowel.map { $0 + offset * Double(index % 3) })
+            return (token: token, mfcc: vowel.map { $0 + 0.1 * Double(index % 3) })
         }
         return VowelKin(envelopes)
     }
