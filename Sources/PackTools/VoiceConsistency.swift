@@ -17,8 +17,8 @@ import VoicePack
 /// in another tone, one that should start with its voice but starts with a consonant (or, 五, with a hiss) is said
 /// to, and a 七 十 千 三 or 四 that starts without its consonant is said to (`onsetProblem`), and 一 七 八 三 whose
 /// vowels pair otherwise than their names are said to sound like the other vowel (`VowelGroups`), and two of a
-/// pair (二 六, 零 九, 八 零, 万 亿) whose kin lie nearer the other one to be under each other's names (`VowelKin`):
-/// another token's recording under its name, likely.
+/// pair (二 六, 零 九, 八 零, 万 亿, 八 六, 点 百, 零 五, 七 九) whose kin lie nearer the other one to be under each
+/// other's names (`VowelKin`): another token's recording under its name, likely.
 ///
 /// A recording delivered apart from the rest — another format, rate or channel count than more than half the
 /// pack shares — is no mismatch by itself, but on packs that real apps shipped it was each time another voice's or

@@ -2,20 +2,26 @@ import Foundation
 
 /// Two recordings under each other's names that neither their tones nor their onsets give away, told by the
 /// pack's syllables said with the same vowel as one of them (its kin): 六 ends in the u of 五 and 九, 零 is said
-/// with the i of 一 七 亿, 八 and 万 with the a of 三 and of each other, and 二 with a vowel no other syllable has.
+/// with the i of 一 七 亿 (七 with the i of 一 and 亿), 八 万 and 百 with the a of 三 and of each other, 点 ends in the
+/// ian of 千, and 二 with a vowel no other syllable has.
 ///
-/// Each judged pair is one that swap-names missed on the twenty-one packs real apps shipped (BENCHMARKS.md): 二 and
-/// 六 are fourth tones that start with their voice, 万 and 亿 too; 零 starts low and rises, as a real third tone
-/// (九) said alone may, and as a real first tone (八) may read when its b is short. Each kin lies nearer one of the
-/// two than the other, in the vowel envelopes (`Manifest.Analysis.vowelMFCC`); a pair is said to be swapped when
-/// every kin of each of the two lies nearer the other one, by `swappedLeaning` or more as a mean over the kin of
-/// each side and over the sides (over one where the other has no kin in the pack, as for 二). Every kin, not their
-/// mean: a kin that is another token's take (a swap of its own that no rule caught) would lean as it likes.
+/// Each judged pair is one that swap-names missed on the twenty-one packs real apps shipped (BENCHMARKS.md): 二 and 六
+/// are fourth tones that start with their voice, 万 and 亿 too; 零 starts low and rises, as a real third tone (九, 五) said
+/// alone may, and as a real first tone (八) may read when its b is short; 八 and 六 start alike (a real 八's b is short); 点
+/// and 百 are third tones after a stop; 七 and 九 are a first and a third tone, and a third tone said alone may fall or
+/// rise (the tone rule does not judge it). Each kin lies nearer one of the two than the other, in the vowel envelopes
+/// (`Manifest.Analysis.vowelMFCC`); a pair is said to be swapped when every kin of each of the two lies nearer the
+/// other one, by `swappedLeaning` or more as a mean over the kin of each side and over the sides (over one where the
+/// other has no kin in the pack, as for 二). Every kin, not their mean: a kin that is another token's take (a swap of
+/// its own that no rule caught) would lean as it likes.
 ///
 /// On the twenty-one real voices the pairs lean the names' way by 0.93–4.0 (二/六), 0.21–3.0 (零/九), 0.88–5.3
-/// (八/零) and 1.5–6.0 (万/亿, thirteen packs); two recordings swapped lean the other way by as much. Pairs left
-/// out: 零 and 五, where the stand-in voice (espeak-ng's) leans the other way (0.51); 八 and 六, 八 and 九, 一 and 九,
-/// 七 and 九, 百 and 点, 元 and 点, which some real voices lean under 0.4 the names' way, or the other way.
+/// (八/零), 1.5–6.0 (万/亿, thirteen packs), 0.79–3.9 (八/六), 0.05–5.0 (点/百, where every kin agrees in 12 of 19),
+/// 1.3–5.4 (零/五) and 0.27–5.5 (七/九, 16 of 20 agreeing); two recordings swapped lean the other way by as much.
+/// Sides without kin: 八's against 六 (三 and 万 lean either way), 五's against 零 (六 and 九 start with an i, and lie
+/// nearer 零). Pairs left out: 一 and 九 (in caifenglei three of its four kin lean the other way, and a swap of 万
+/// and 亿 tipped the fourth), 八 and 九, 元 and 点, which some real voices lean under 0.4 the names' way, or the
+/// other way.
 struct VowelKin {
     /// The syllables said with one vowel, in every reading style and in the order a message names them, and how
     /// it names the vowel.
@@ -34,22 +40,37 @@ struct VowelKin {
         let second: Set<String>
         let firstKin: Kin?
         let secondKin: Kin?
+        /// How far the pair must lean the other way to be said.
+        let swappedLeaning: Double
 
-        init(_ first: String, _ second: String, _ firstKin: Kin?, _ secondKin: Kin?) {
+        init(
+            _ first: String, _ second: String, _ firstKin: Kin?, _ secondKin: Kin?,
+            swappedLeaning: Double = VowelKin.swappedLeaning
+        ) {
             (self.first, self.second) = (Set(first.map(String.init)), Set(second.map(String.init)))
             (self.firstKin, self.secondKin) = (firstKin, secondKin)
+            self.swappedLeaning = swappedLeaning
         }
     }
 
     static let saidWithI = Kin("一壹七柒亿億零〇", "said with i")
     static let saidWithA = Kin("八捌三叁万萬", "said with a")
     static let endingInU = Kin("五伍六陆九玖", "ending in u")
+    static let endingInIan = Kin("千仟", "ending in ian")
+    /// The i said alone, without 零's ng: 零 leans either way against 七 and 九.
+    static let saidWithOnlyI = Kin("一壹七柒亿億", "said with i")
     static let pairs = [
         Pair("二贰", "六陆", nil, endingInU), Pair("零〇", "九玖", saidWithI, endingInU),
         Pair("八捌", "零〇", saidWithA, saidWithI), Pair("万萬", "亿億", saidWithA, saidWithI),
+        Pair("八捌", "六陆", nil, endingInU), Pair("点點", "百佰", endingInIan, saidWithA),
+        Pair("零〇", "五伍", saidWithI, nil, swappedLeaning: zeroAndFiveLeaning),
+        Pair("七柒", "九玖", saidWithOnlyI, endingInU),
     ]
     /// As far as a tone moves one vowel's envelope in syllables made by code (`VowelGroups`).
     static let swappedLeaning = 0.3
+    /// 零 and 五 are judged by 零's kin alone, which in two of espeak-ng's voices (the shipped pack's among them)
+    /// lean 0.56–0.58 the other way, every kin agreeing; the real voices' swapped lean 1.3 or more.
+    static let zeroAndFiveLeaning = 1.0
 
     /// One of a pair whose kin lies nearer the other one.
     struct Side: Equatable {
@@ -73,9 +94,9 @@ struct VowelKin {
     init(_ envelopes: [(token: String, mfcc: [Double])]) {
         var pool = Dictionary(envelopes.map { ($0.token, $0.mfcc) }, uniquingKeysWith: { first, _ in first })
         guard Set(pool.values.map(\.count)).count == 1 else { return }
-        while let swap = Self.pairs.flatMap({ Self.judged($0, pool) }).max(by: { $0.leaning < $1.leaning }),
-            swap.leaning >= Self.swappedLeaning
-        {
+        while let swap = Self.pairs.flatMap({ pair in
+            Self.judged(pair, pool).filter { $0.leaning >= pair.swappedLeaning }
+        }).max(by: { $0.leaning < $1.leaning }) {
             swapped[swap.first] = Swap(partner: swap.second, evidence: swap.evidence)
             swapped[swap.second] = Swap(partner: swap.first, evidence: swap.evidence)
             pool[swap.first] = nil

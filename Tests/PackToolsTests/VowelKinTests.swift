@@ -3,15 +3,18 @@ import Testing
 
 @testable import PackTools
 
-/// Pairs that neither tone nor onset tells apart (二 六, 零 九, 八 零, 万 亿), told by the syllables said with one's vowel.
+/// Pairs that neither tone nor onset tells apart (二 六, 零 九, 八 零, 万 亿, 八 六, 点 百, 零 五, 七 九), told by the
+/// syllables said with one's vowel.
 @Suite struct VowelKinTests {
-    /// Four vowels 4–5 apart (as a real voice's i and a are: 2.6–8.4), each syllable a little off its own.
+    /// Four vowels 4–5 apart (as a real voice's i and a are: 2.6–8.4), each syllable a little off its own; ai
+    /// near a, ian between i and er.
     static let vowels: [String: [Double]] = [
         "i": [3, 3, -1, 0.5], "a": [3, -1, 1, -1], "u": [0, 1, 3, 0], "er": [1, 0, -1, 3],
+        "ai": [3, -0.5, 0.5, -1], "ian": [2, 2, -1, 2],
     ]
     static let said: [String: String] = [
         "一": "i", "七": "i", "亿": "i", "零": "i", "八": "a", "三": "a", "万": "a", "五": "u", "六": "u", "九": "u",
-        "二": "er",
+        "二": "er", "百": "ai", "千": "ian", "点": "ian",
     ]
 
     /// The pack's syllables, each said with its own vowel unless `saidAs` gives another token's, and a little off
@@ -47,6 +50,53 @@ import Testing
                 .init(token: "零", kin: ["一", "七", "亿"], vowel: "said with i"),
                 .init(token: "九", kin: ["五", "六"], vowel: "ending in u"),
             ])
+    }
+
+    /// 八 and 六 swapped: 六's kin 五 and 九 lie nearer 八's name (八's side has no kin: 三 and 万 lean either way in
+    /// real voices).
+    @Test func eightAndSixSwappedAreToldBySixesKin() {
+        let swapped = Self.kin(saidAs: ["八": "六", "六": "八"]).swapped
+        let evidence = [VowelKin.Side(token: "六", kin: ["五", "九"], vowel: "ending in u")]
+        #expect(
+            swapped == ["八": .init(partner: "六", evidence: evidence), "六": .init(partner: "八", evidence: evidence)])
+    }
+
+    /// 点 and 百 swapped, both third tones after a stop: 千 lies nearer 百's name, 八 三 万 nearer 点's.
+    @Test func pointAndHundredSwappedShowItOnBothSides() {
+        let swapped = Self.kin(saidAs: ["点": "百", "百": "点"]).swapped
+        #expect(Set(swapped.keys) == ["点", "百"])
+        #expect(
+            swapped["百"]?.evidence == [
+                .init(token: "点", kin: ["千"], vowel: "ending in ian"),
+                .init(token: "百", kin: ["八", "三", "万"], vowel: "said with a"),
+            ])
+    }
+
+    /// 七 and 九 swapped: 七's kin are the i of 一 and 亿 (not 零's, which leans either way on real voices), 九's the u
+    /// of 五 and 六.
+    @Test func sevenAndNineSwappedShowItOnBothSides() {
+        let swapped = Self.kin(saidAs: ["七": "九", "九": "七"]).swapped
+        #expect(Set(swapped.keys) == ["七", "九"])
+        #expect(
+            swapped["七"]?.evidence == [
+                .init(token: "七", kin: ["一", "亿"], vowel: "said with i"),
+                .init(token: "九", kin: ["五", "六"], vowel: "ending in u"),
+            ])
+    }
+
+    /// 零 and 五 are judged by 零's kin alone, and said only from `zeroAndFiveLeaning` (1.0): espeak-ng's voices lean
+    /// up to 0.6 the other way. 零 0.8 farther from 一 than 五 is says nothing (it would at 0.3); 1.2 farther says
+    /// both, and a full swap too.
+    @Test func zeroAndFiveAreSaidOnlyWhenTheyLeanFar() {
+        func leaning(_ farther: Double) -> VowelKin {
+            VowelKin([("一", [0, 0, 0, 0]), ("五", [2, 0, 0, 0]), ("零", [0, 2 + farther, 0, 0])])
+        }
+        #expect(leaning(0.8).swapped.isEmpty)
+        #expect(Set(leaning(1.2).swapped.keys) == ["零", "五"])
+        let swapped = Self.kin(saidAs: ["零": "五", "五": "零"]).swapped
+        #expect(
+            swapped["零"]
+                == .init(partner: "五", evidence: [.init(token: "零", kin: ["一", "七", "亿"], vowel: "said with i")]))
     }
 
     /// Without 六's kin (五 九), 二 and 六 swapped cannot be told; pairs not in the list (一 and 八, said with i and a) are
