@@ -31,57 +31,38 @@ import Testing
         #expect(Self.kin().swapped.isEmpty)
     }
 
-    /// 二 and 六 swapped: 六's kin 五 and 九 lie nearer 二's name; both are said, with 六 as the side that shows it
-    /// (二 has no kin).
-    @Test func twoAndSixSwappedAreEachSaid() {
-        let swapped = Self.kin(saidAs: ["二": "六", "六": "二"]).swapped
+    /// 二 or 八 swapped with 六: 六's kin 五 and 九 lie nearer the partner's name; both are said, with 六 as the side
+    /// that shows it (二 has no kin; 八's, 三 and 万, lean either way against 六 in real voices).
+    @Test(arguments: ["二", "八"]) func sixsPartnerIsToldBySixesKin(partner: String) {
+        let swapped = Self.kin(saidAs: [partner: "六", "六": partner]).swapped
         let evidence = [VowelKin.Side(token: "六", kin: ["五", "九"], vowel: "ending in u")]
         #expect(
-            swapped == ["二": .init(partner: "六", evidence: evidence), "六": .init(partner: "二", evidence: evidence)])
+            swapped == [
+                partner: .init(partner: "六", evidence: evidence), "六": .init(partner: partner, evidence: evidence),
+            ]
+        )
     }
 
-    /// 零 and 九 swapped: both sides show it, each with its kin. What 九's name holds then (零's i) is no kin of 六:
-    /// 二 and 六, judged by it, would lean the other way (1.0), and are not blamed.
-    @Test func zeroAndNineSwappedShowItOnBothSides() {
-        let swapped = Self.kin(saidAs: ["零": "九", "九": "零"]).swapped
-        #expect(Set(swapped.keys) == ["零", "九"])
-        #expect(
-            swapped["零"]?.evidence == [
-                .init(token: "零", kin: ["一", "七", "亿"], vowel: "said with i"),
-                .init(token: "九", kin: ["五", "六"], vowel: "ending in u"),
-            ])
-    }
-
-    /// 八 and 六 swapped: 六's kin 五 and 九 lie nearer 八's name (八's side has no kin: 三 and 万 lean either way in
-    /// real voices).
-    @Test func eightAndSixSwappedAreToldBySixesKin() {
-        let swapped = Self.kin(saidAs: ["八": "六", "六": "八"]).swapped
-        let evidence = [VowelKin.Side(token: "六", kin: ["五", "九"], vowel: "ending in u")]
-        #expect(
-            swapped == ["八": .init(partner: "六", evidence: evidence), "六": .init(partner: "八", evidence: evidence)])
-    }
-
-    /// 点 and 百 swapped, both third tones after a stop: 千 lies nearer 百's name, 八 三 万 nearer 点's.
-    @Test func pointAndHundredSwappedShowItOnBothSides() {
-        let swapped = Self.kin(saidAs: ["点": "百", "百": "点"]).swapped
-        #expect(Set(swapped.keys) == ["点", "百"])
-        #expect(
-            swapped["百"]?.evidence == [
-                .init(token: "点", kin: ["千"], vowel: "ending in ian"),
-                .init(token: "百", kin: ["八", "三", "万"], vowel: "said with a"),
-            ])
-    }
-
-    /// 七 and 九 swapped: 七's kin are the i of 一 and 亿 (not 零's, which leans either way on real voices), 九's the u
-    /// of 五 and 六.
-    @Test func sevenAndNineSwappedShowItOnBothSides() {
-        let swapped = Self.kin(saidAs: ["七": "九", "九": "七"]).swapped
-        #expect(Set(swapped.keys) == ["七", "九"])
-        #expect(
-            swapped["七"]?.evidence == [
-                .init(token: "七", kin: ["一", "亿"], vowel: "said with i"),
-                .init(token: "九", kin: ["五", "六"], vowel: "ending in u"),
-            ])
+    /// Two swapped whose sides both have kin show it on both, each with its kin:
+    /// - 零 and 九: what 九's name holds then (零's i) is no kin of 六: 二 and 六, judged by it, would lean the other way
+    ///   (1.0), and are not blamed;
+    /// - 点 and 百, both third tones after a stop: 千 lies nearer 百's name, 八 三 万 nearer 点's;
+    /// - 七 and 九: 七's kin are the i of 一 and 亿 (not 零's, which leans either way on real voices).
+    @Test(arguments: [
+        ("零", "九", ["一", "七", "亿"], "said with i", ["五", "六"], "ending in u"),
+        ("点", "百", ["千"], "ending in ian", ["八", "三", "万"], "said with a"),
+        ("七", "九", ["一", "亿"], "said with i", ["五", "六"], "ending in u"),
+    ])
+    func bothSidesShowIt(
+        first: String, second: String, firstKin: [String], firstVowel: String, secondKin: [String], secondVowel: String
+    ) {
+        let swapped = Self.kin(saidAs: [first: second, second: first]).swapped
+        #expect(Set(swapped.keys) == [first, second])
+        let evidence = [
+            VowelKin.Side(token: first, kin: firstKin, vowel: firstVowel),
+            VowelKin.Side(token: second, kin: secondKin, vowel: secondVowel),
+        ]
+        #expect(swapped[first]?.evidence == evidence)
     }
 
     /// 零 and 五 are judged by 零's kin alone, and said only from `zeroAndFiveLeaning` (1.0): espeak-ng's voices lean
