@@ -219,7 +219,8 @@ public final class SoundFile {
         }
     }
 
-    /// The read ended where it should: without an error, with what the header promised, with audio.
+    /// The read ended where it should: without an error, with what the header promised, on a whole MPEG frame (an
+    /// MP3), with audio.
     private func finished(total: Int, promised: (frames: Int, tolerated: Int)?, name: String) throws(AudioError) {
         if sf_error(handle) != 0 {
             throw AudioError(
@@ -231,6 +232,13 @@ public final class SoundFile {
                 file: name,
                 problem: "it is truncated: the header promises \(promised.frames) frames, the file holds \(total)"
                     + (librarySaid.isEmpty ? "" : " (the decoder said: \(librarySaid))"),
+                fix: "copy or export it again")
+        }
+        if info.format.container == "mpeg", let (held, size) = MPEGLength.cutLastFrame(path: path) {
+            throw AudioError(
+                file: name,
+                problem: "it is truncated: it ends \(held == 1 ? "1 byte" : "\(held) bytes") into an MPEG frame"
+                    + (size.map { " of \($0) bytes" } ?? "'s header") + ", where an encoder writes whole frames",
                 fix: "copy or export it again")
         }
         if total == 0, let following = bytesAfterAnUnfinishedHeader() {

@@ -151,6 +151,20 @@ import Testing
         #expect(message.hasSuffix("copy or export it again"))
     }
 
+    /// Without a length header nothing promises a length, but an encoder writes whole frames: the first half of
+    /// the file ends inside one (0 of 1,297 MP3s that real apps shipped do).
+    @Test func anMP3WithoutALengthHeaderCutInHalfIsRefused() throws {
+        let pack = TestPack()
+        let mp3 = try Data(contentsOf: PhoneDeliveryTests.fixtures.appendingPathComponent("voice-16k-vbr-no-xing.mp3"))
+        try pack.writeBytes("digit_1.mp3", mp3.prefix(mp3.count / 2))
+        let messages = try pack.build().failures.map(\.description)
+        #expect(messages.count == 1)
+        let message = try #require(messages.first)
+        #expect(message.hasPrefix("raw-audio/digit_1.mp3: error: [audio] it is truncated: it ends "), "\(message)")
+        #expect(message.contains(" bytes into an MPEG frame of "), "\(message)")
+        #expect(message.hasSuffix("where an encoder writes whole frames: copy or export it again"), "\(message)")
+    }
+
     /// macOS leaves an AppleDouble file, `._<name>`, beside every file it copies to a shared or external drive.
     /// libsndfile, given a path, took it for a Sound Designer II resource fork before looking for an MP3 without
     /// ID3 tags, and refused the MP3: it was read by FFmpeg instead, and called "delivered apart" from the rest.
