@@ -76,6 +76,16 @@ public final class SoundFile {
                 problem: "it is truncated: the header promises \(promised) bytes of audio, the file holds \(held)",
                 fix: "copy or export it again")
         }
+        // An Ogg stream's length is the position its last page gives, and that page carries an end-of-stream flag;
+        // a file cut short has neither, and libsndfile counts its length as unknown.
+        if file.info.format.container == "ogg", info.frames == Int64.max {
+            let said = file.headerLog.first { $0.contains("ended unexpectedly") }.map { " (libsndfile: \($0))" }
+            throw AudioError(
+                file: name,
+                problem: "it is truncated: its last Ogg page, which ends the stream and gives its length, is missing"
+                    + (said ?? ""),
+                fix: "copy or export it again")
+        }
         guard info.samplerate > 0, info.channels > 0 else {
             throw AudioError(
                 file: name, problem: "libsndfile reports \(info.samplerate) Hz and \(info.channels) channels",
@@ -113,18 +123,34 @@ public final class SoundFile {
     /// A size of 0xFFFFFFFF promises nothing: it is what a writer puts when it cannot go back to fill the size in
     /// (ffmpeg writing to a pipe, a speech service streaming its answer), and libsndfile, like FFmpeg,
     /// reads such a chunk to the end of the file.
+    ///
+    /// Wave64 notes a short file on its riff chunk only ("riff : 92128 (should be 46064)"): its audio lacks what
+    /// the riff chunk lacks.
     private func truncatedAudioChunk() -> (Int, Int)? {
-        for line in headerLog {
-            guard line.hasPrefix("data ") || line.hasPrefix("SSND ") || line.hasPrefix("ds64 "),
-                let open = line.range(of: "(should be ")
-            else { continue }
-            let declared = line[..<open.lowerBound].split(separator: ":").last.flatMap {
-                Int($0.trimmingCharacters(in: .whitespaces))
+        let log = headerLog
+        for line in log where line.hasPrefix("data ") || line.hasPrefix("SSND ") || line.hasPrefix("ds64 ") {
+            if let (declared, actual) = Self.sizes(noted: line), let actual, actual < declared,
+                declared != Int(UInt32.max)
+            {
+                return (declared, actual)
             }
-            let actual = Int(line[open.upperBound...].prefix { $0.isNumber })
-            if let declared, let actual, actual < declared, declared != Int(UInt32.max) { return (declared, actual) }
         }
-        return nil
+        guard info.format.container == "w64",
+            let (whole, actual) = log.first(where: { $0.hasPrefix("riff ") }).flatMap(Self.sizes(noted:)),
+            let actual, actual < whole,
+            let (audio, _) = log.first(where: { $0.hasPrefix("data ") }).flatMap(Self.sizes(noted:))
+        else { return nil }
+        return (audio, max(0, audio - (whole - actual)))
+    }
+
+    /// The size a log line notes for a chunk, and the size libsndfile found instead: "data : 30902 (should be
+    /// 14956)" gives (30902, 14956), "data : 92048" (92048, nil).
+    private static func sizes(noted line: Substring) -> (Int, Int?)? {
+        let open = line.range(of: "(should be ")
+        let declared = line[..<(open?.lowerBound ?? line.endIndex)].split(separator: ":").last.flatMap {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
+        return declared.map { ($0, open.flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }) }
     }
 
     /// The bytes after a WAV header whose data size was never written: it reads "data : 0", and the parser then
@@ -223,8 +249,17 @@ public final class SoundFile {
     /// MP3), with audio.
     private func finished(total: Int, promised: (frames: Int, tolerated: Int)?, name: String) throws(AudioError) {
         if sf_error(handle) != 0 {
+            let said = String(cString: sf_strerror(handle))
+            if let promised, total < promised.frames {
+                throw AudioError(
+                    file: name,
+                    problem:
+                        "it is cut short or damaged: reading stopped after \(total) of the \(promised.frames) frames"
+                        + " its header promises (\(said))",
+                    fix: "copy or export it again")
+            }
             throw AudioError(
-                file: name, problem: "reading failed after \(total) frames (\(String(cString: sf_strerror(handle))))",
+                file: name, problem: "reading failed after \(total) frames (\(said))",
                 fix: "export it again as WAV or FLAC")
         }
         if let promised, total < promised.frames - promised.tolerated {

@@ -283,6 +283,30 @@ import VoicePack
         #expect(pack.snapshot() == before)
     }
 
+    /// A recording cut in half, as a copy or a download that stopped leaves it, is refused as truncated in each
+    /// container libsndfile reads. A Vorbis stream's length is its last Ogg page's, so a cut one was said to be
+    /// "3485779303422 min 3 s long, which is not a fragment"; a Wave64 file notes its short size only on its riff
+    /// chunk, and was built from its first half; a FLAC decoder that loses its sync where the file stops said only
+    /// that reading failed, and to export the FLAC "again as WAV or FLAC".
+    @Test(arguments: [
+        ("ogg", "vorbis", "it is truncated: its last Ogg page, which ends the stream and gives its length, is missing"),
+        ("w64", "pcm16", "it is truncated: the header promises "),
+        ("flac", "pcm16", "it is cut short or damaged: reading stopped after 16384 of the "),
+        ("aiff", "pcm16", "it is truncated: the header promises "),
+    ])
+    func aRecordingCutInHalfIsSaidToBeTruncated(container: String, encoding: String, said: String) throws {
+        let pack = TestPack()
+        let name = "digit_1.\(container)"
+        try pack.deliver(name, .init(container: container, encoding: encoding))
+        let whole = try Data(contentsOf: pack.url("raw-audio/\(name)"))
+        try pack.writeBytes(name, whole.prefix(whole.count / 2))
+        let messages = try pack.build().failures.map(\.description)
+        #expect(messages.count == 1, "\(messages)")
+        let message = try #require(messages.first)
+        #expect(message.hasPrefix("raw-audio/\(name): error: [audio] \(said)"), "\(message)")
+        #expect(message.hasSuffix("copy or export it again"), "\(message)")
+    }
+
     /// A WAV written as a stream (ffmpeg writing to a pipe, a speech service's HTTP answer) cannot go back to
     /// fill in its sizes, so its RIFF and data sizes read 0xFFFFFFFF: "length unknown", not a promise. It is read to
     /// its end, as libsndfile and FFmpeg read it; it was refused as "truncated: the header promises 4294967295 bytes".
