@@ -16,9 +16,7 @@ enum FFmpegFile {
         defer { log.stop() }
         func failure(_ problem: String, _ code: Int32? = nil) -> AudioError {
             let ffmpegSaid = log.explaining(code.map { "\(problem): \(describe($0))" } ?? problem)
-            return AudioError(
-                file: name, problem: "neither libsndfile (\(libsndfileSaid)) nor FFmpeg (\(ffmpegSaid)) can read it",
-                fix: "export it again as WAV, FLAC or M4A (AAC or ALAC)")
+            return refusal(path: path, name: name, libsndfileSaid: libsndfileSaid, ffmpegSaid: ffmpegSaid)
         }
         var opened: UnsafeMutablePointer<AVFormatContext>?
         var status = avformat_open_input(&opened, path, nil, nil)
@@ -63,6 +61,22 @@ enum FFmpegFile {
             frames: samples[0].count, sampleRate: rate, channels: channels,
             format: FileFormat(container: container, encoding: String(cString: codec.pointee.name)))
         return (info, samples)
+    }
+
+    /// A file neither library reads: truncated, when it is an MP4 whose box runs past its end (FFmpeg says only
+    /// that its data is invalid, or a packet corrupt), or else in both libraries' words.
+    private static func refusal(path: String, name: String, libsndfileSaid: String, ffmpegSaid: String) -> AudioError {
+        if let (type, size, held) = MP4Boxes.cutBox(path: path) {
+            let box = ["moov": "index (moov box)", "mdat": "audio (mdat box)"][type] ?? "\(type) box"
+            return AudioError(
+                file: name,
+                problem: "it is truncated: its \(box) promises \(size) bytes, the file holds \(held) of them"
+                    + " (FFmpeg: \(ffmpegSaid))",
+                fix: "copy or export it again")
+        }
+        return AudioError(
+            file: name, problem: "neither libsndfile (\(libsndfileSaid)) nor FFmpeg (\(ffmpegSaid)) can read it",
+            fix: "export it again as WAV, FLAC or M4A (AAC or ALAC)")
     }
 
     /// Every frame of `stream` decoded, to at most `limit` frames a channel, the last AAC frame's padding cut.

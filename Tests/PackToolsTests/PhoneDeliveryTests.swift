@@ -59,8 +59,9 @@ import Testing
     }
 
     /// An .m4a cut off before its index, one with its index first cut off mid-frame, an .mp4 with a video track
-    /// only, and random bytes named .m4a: each one line naming the file, with what FFmpeg's own log said of it;
-    /// the good recordings are built but not committed, and the pack is as it was.
+    /// only, and random bytes named .m4a: each one line naming the file, with what FFmpeg's own log said of it (a
+    /// cut one as truncated, naming the box the cut ends in); the good recordings are built but not committed,
+    /// and the pack is as it was.
     @Test func badPhoneDeliveriesAreNamedAndThePackIsUntouched() throws {
         let pack = TestPack()
         try pack.deliver("digit_1.wav")
@@ -80,11 +81,21 @@ import Testing
         for (file, words) in [
             (
                 "digit_2.m4a",
-                ["neither libsndfile", "nor FFmpeg (cannot open it", "; moov atom not found)", "export it"]
+                [
+                    "it is truncated: its audio (mdat box) promises ", "(FFmpeg: cannot open it",
+                    "moov atom not found)",
+                    "copy or export it again",
+                ]
             ),
             ("digit_3.mp4", ["nor FFmpeg (it has no audio stream"]),
             ("digit_4.m4a", ["neither libsndfile", "nor FFmpeg", "export it again as WAV, FLAC or M4A"]),
-            ("digit_6.m4a", ["nor FFmpeg (decoding failed after", "Packet corrupt (stream = 0", "export it"]),
+            (
+                "digit_6.m4a",
+                [
+                    "it is truncated: its audio (mdat box) promises ", "(FFmpeg: decoding failed after",
+                    "Packet corrupt (stream = 0", "copy or export it again",
+                ]
+            ),
         ] {
             let messages = byFile[file]?.map(\.description) ?? []
             #expect(messages.count == 1, "\(file): \(messages)")
