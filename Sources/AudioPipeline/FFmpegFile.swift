@@ -66,13 +66,9 @@ enum FFmpegFile {
     /// A file neither library reads: truncated, when it is an MP4 whose box runs past its end (FFmpeg says only
     /// that its data is invalid, or a packet corrupt), or else in both libraries' words.
     private static func refusal(path: String, name: String, libsndfileSaid: String, ffmpegSaid: String) -> AudioError {
-        if let (type, size, held) = MP4Boxes.cutBox(path: path) {
-            let box = ["moov": "index (moov box)", "mdat": "audio (mdat box)"][type] ?? "\(type) box"
+        if let cut = ContainerParts.cut(path: path) {
             return AudioError(
-                file: name,
-                problem: "it is truncated: its \(box) promises \(size) bytes, the file holds \(held) of them"
-                    + " (FFmpeg: \(ffmpegSaid))",
-                fix: "copy or export it again")
+                file: name, problem: cut.problem("FFmpeg", said: ffmpegSaid), fix: "copy or export it again")
         }
         return AudioError(
             file: name, problem: "neither libsndfile (\(libsndfileSaid)) nor FFmpeg (\(ffmpegSaid)) can read it",

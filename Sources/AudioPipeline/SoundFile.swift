@@ -67,7 +67,13 @@ public final class SoundFile {
             if let (problem, fix) = Placeholder.problem(at: path) {
                 throw AudioError(file: name, problem: problem, fix: fix)
             }
-            return .unreadable(String(cString: sf_strerror(nil)))
+            let said = String(cString: sf_strerror(nil))
+            // FFmpeg would read a cut CAF's audio to the cut without a word.
+            if let cut = ContainerParts.cutCAFChunk(path: path) {
+                throw AudioError(
+                    file: name, problem: cut.problem("libsndfile", said: said), fix: "copy or export it again")
+            }
+            return .unreadable(said)
         }
         let file = SoundFile(path: path, handle: handle, info: info, librarySaid: said)
         if let (promised, held) = file.truncatedAudioChunk() {

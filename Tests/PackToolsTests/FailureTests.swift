@@ -287,12 +287,14 @@ import VoicePack
     /// container libsndfile reads. A Vorbis stream's length is its last Ogg page's, so a cut one was said to be
     /// "3485779303422 min 3 s long, which is not a fragment"; a Wave64 file notes its short size only on its riff
     /// chunk, and was built from its first half; a FLAC decoder that loses its sync where the file stops said only
-    /// that reading failed, and to export the FLAC "again as WAV or FLAC".
+    /// that reading failed, and to export the FLAC "again as WAV or FLAC"; libsndfile called a CAF's cut audio
+    /// chunk "malformed", and FFmpeg then read it to the cut.
     @Test(arguments: [
         ("ogg", "vorbis", "it is truncated: its last Ogg page, which ends the stream and gives its length, is missing"),
         ("w64", "pcm16", "it is truncated: the header promises "),
         ("flac", "pcm16", "it is cut short or damaged: reading stopped after 16384 of the "),
         ("aiff", "pcm16", "it is truncated: the header promises "),
+        ("caf", "pcm16", "it is truncated: its audio (data chunk) promises "),
     ])
     func aRecordingCutInHalfIsSaidToBeTruncated(container: String, encoding: String, said: String) throws {
         let pack = TestPack()
