@@ -77,7 +77,7 @@ enum ContainerParts {
         return nil
     }
 
-    /// A four-character code: letters, digits or spaces (or ©, as in iTunes' "©nam"); nil for anything else.
+    /// A top-level part's four-character code: ASCII letters, digits or spaces; nil for anything else.
     private static func typeCode(_ bytes: [UInt8], at start: Int) -> String? {
         guard start + 4 <= bytes.count else { return nil }
         let code = bytes[start..<(start + 4)]
@@ -85,8 +85,7 @@ enum ContainerParts {
         return String(decoding: code, as: UTF8.self)
     }
 
-    private static let typeLetters = Set(
-        Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ".utf8) + [0xa9])
+    private static let typeLetters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ".utf8)
 
     /// A big-endian integer, signed (a CAF's −1 is eight 0xFF bytes).
     private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int {

@@ -67,13 +67,13 @@ public final class SoundFile {
             if let (problem, fix) = Placeholder.problem(at: path) {
                 throw AudioError(file: name, problem: problem, fix: fix)
             }
-            let said = String(cString: sf_strerror(nil))
+            let reason = String(cString: sf_strerror(nil))
             // FFmpeg would read a cut CAF's audio to the cut without a word.
             if let cut = ContainerParts.cutCAFChunk(path: path) {
                 throw AudioError(
-                    file: name, problem: cut.problem("libsndfile", said: said), fix: "copy or export it again")
+                    file: name, problem: cut.problem("libsndfile", said: reason), fix: "copy or export it again")
             }
-            return .unreadable(said)
+            return .unreadable(reason)
         }
         let file = SoundFile(path: path, handle: handle, info: info, librarySaid: said)
         if let (promised, held) = file.truncatedAudioChunk() {
@@ -85,11 +85,11 @@ public final class SoundFile {
         // An Ogg stream's length is the position its last page gives, and that page carries an end-of-stream flag;
         // a file cut short has neither, and libsndfile counts its length as unknown.
         if file.info.format.container == "ogg", info.frames == Int64.max {
-            let said = file.headerLog.first { $0.contains("ended unexpectedly") }.map { " (libsndfile: \($0))" }
+            let noted = file.headerLog.first { $0.contains("ended unexpectedly") }.map { " (libsndfile: \($0))" }
             throw AudioError(
                 file: name,
                 problem: "it is truncated: its last Ogg page, which ends the stream and gives its length, is missing"
-                    + (said ?? ""),
+                    + (noted ?? ""),
                 fix: "copy or export it again")
         }
         guard info.samplerate > 0, info.channels > 0 else {
