@@ -12,10 +12,15 @@ public enum MPEGLength {
     /// Two MPEG frames: more than any encoder's delay and padding.
     public static let toleratedFrames = 2 * 1152
 
-    /// Whether the MP3 at `path` carries a Xing, Info or VBRI header, after any ID3v2 tag.
-    static func isDeclared(path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else { return false }
-        let bytes = Array(data)
+    /// Whether the MP3 at `path` declares its length (`isDeclared`), and how its last frame is cut, if it is
+    /// (`cutLastFrame`). the file read once for both.
+    static func inspect(path: String) -> (isDeclared: Bool, cut: (held: Int, size: Int?)?) {
+        let bytes = FileManager.default.contents(atPath: path).map(Array.init) ?? []
+        return (isDeclared(bytes), cutLastFrame(in: bytes))
+    }
+
+    /// Whether the MP3 carries a Xing, Info or VBRI header, after any ID3v2 tag.
+    static func isDeclared(_ bytes: [UInt8]) -> Bool {
         guard let sync = firstFrame(in: bytes) else { return false }
         // The tag sits after the frame's header and side information: within its first 64 bytes.
         let frame = bytes[sync..<min(bytes.count, sync + 64)]
@@ -24,20 +29,15 @@ public enum MPEGLength {
         }
     }
 
-    /// The bytes the last frame of the MP3 at `path` holds and the bytes its header says it has (nil when the file
-    /// ends before the header does), when the file ends inside it; nil when the file ends where a frame does, or
-    /// where the frames cannot be followed.
+    /// The bytes the MP3's last frame holds and the bytes its header says it has (nil when the file ends before the
+    /// header does), when the file ends inside it; nil when the file ends where a frame does, or where the frames
+    /// cannot be followed.
     ///
     /// An encoder writes whole frames: 1,297 MP3s that twenty-one payment apps shipped each end on a frame's
     /// end (or a tag after it). A file that ends inside one was cut short after it was written, in a copy or a
     /// download, whether or not it declares its length. Frames are followed from the first MPEG audio Layer III
     /// header, each header giving its frame's size; the walk stops, judging nothing, at anything else (an ID3v1
     /// or APE tag, another layer, a free-format bit rate, bytes that are no frame).
-    public static func cutLastFrame(path: String) -> (held: Int, size: Int?)? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return cutLastFrame(in: Array(data))
-    }
-
     static func cutLastFrame(in bytes: [UInt8]) -> (held: Int, size: Int?)? {
         guard var start = firstFrame(in: bytes) else { return nil }
         while let size = FrameHeader.size(in: bytes, at: start) {

@@ -192,7 +192,8 @@ public final class SoundFile {
                 problem: "it is \(Self.seconds(info.frames, info.sampleRate)) long, which is not a fragment",
                 fix: "cut it to one word or phrase, or raise limits.maximumSourceSeconds in assets.json")
         }
-        let promised = promisedFrames
+        let mpeg = info.format.container == "mpeg" ? MPEGLength.inspect(path: path) : nil
+        let promised = promisedFrames(isDeclaredMP3: mpeg?.isDeclared)
         var deinterleaved = [[Float]](repeating: [], count: channels)
         for channel in 0..<channels { deinterleaved[channel].reserveCapacity(max(0, info.frames)) }
         let chunkFrames = 16_384
@@ -221,17 +222,17 @@ public final class SoundFile {
             }
             Self.append(chunk, frames: frames, channels: channels, to: &deinterleaved)
         }
-        try finished(total: total, promised: promised, name: name)
+        try finished(total: total, promised: promised, cutMP3Frame: mpeg?.cut, name: name)
         return deinterleaved
     }
 
     /// The frames the header promises, and by how many fewer the file may hold: none when the length is
     /// unknown, or only an estimate (an MP3 without a Xing, Info or VBRI header); an MP3 that declares its
-    /// length may hold its encoder's delay and padding fewer.
-    private var promisedFrames: (frames: Int, tolerated: Int)? {
+    /// length may hold its encoder's delay and padding fewer. `isDeclaredMP3` is nil for a file that is no MP3.
+    private func promisedFrames(isDeclaredMP3: Bool?) -> (frames: Int, tolerated: Int)? {
         guard info.frames > 0 && info.frames < Int(Int32.max) else { return nil }
-        guard info.format.container == "mpeg" else { return (info.frames, 0) }
-        return MPEGLength.isDeclared(path: path) ? (info.frames, MPEGLength.toleratedFrames) : nil
+        guard let isDeclaredMP3 else { return (info.frames, 0) }
+        return isDeclaredMP3 ? (info.frames, MPEGLength.toleratedFrames) : nil
     }
 
     /// Appends an interleaved chunk to one array per channel.
@@ -253,7 +254,9 @@ public final class SoundFile {
 
     /// The read ended where it should: without an error, with what the header promised, on a whole MPEG frame (an
     /// MP3), with audio.
-    private func finished(total: Int, promised: (frames: Int, tolerated: Int)?, name: String) throws(AudioError) {
+    private func finished(
+        total: Int, promised: (frames: Int, tolerated: Int)?, cutMP3Frame: (held: Int, size: Int?)?, name: String
+    ) throws(AudioError) {
         if sf_error(handle) != 0 {
             let said = String(cString: sf_strerror(handle))
             if let promised, total < promised.frames {
@@ -275,7 +278,7 @@ public final class SoundFile {
                     + (librarySaid.isEmpty ? "" : " (the decoder said: \(librarySaid))"),
                 fix: "copy or export it again")
         }
-        if info.format.container == "mpeg", let (held, size) = MPEGLength.cutLastFrame(path: path) {
+        if let (held, size) = cutMP3Frame {
             throw AudioError(
                 file: name,
                 problem: "it is truncated: it ends \(held == 1 ? "1 byte" : "\(held) bytes") into an MPEG frame"
