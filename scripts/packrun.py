@@ -67,7 +67,7 @@ def lay_out_pack(recordings, dest, stems, phrases, **settings):
     print(f"{dest}: {len(recordings)} recordings")
 
 
-# A finding's kind, read from its message (check's JSON names the category only).
+# A finding's kind, read from its message, for binaries whose check JSON named the category only.
 KINDS = [
     ("header is wrong", "header"), ("delivered apart", "delivery"), ("another tone", "tone"),
     ("vowel sounds like", "vowel"), ("under each other's names", "vowel"),
@@ -82,6 +82,11 @@ KINDS = [
 
 def kind(message):
     return next((name for words, name in KINDS if words in message), "other")
+
+
+def finding_kind(finding):
+    """A finding of check's JSON: its kind as the tool names it, or as read from its message for older binaries."""
+    return finding.get("kind") or kind(finding["message"])
 
 
 Built = collections.namedtuple("Built", "build report status manifest audit")

@@ -15,11 +15,11 @@ public enum CheckRendering {
     public static func json(_ report: CheckReport) -> String { CanonicalJSON.string(CheckJSON(report)) + "\n" }
 
     public static func summary(_ report: CheckReport, settings: Settings) -> String {
-        let warnings = report.warnings.count
-        let warningText = warnings == 0 ? "" : ", \(counted(warnings, "warning"))"
+        let warnings = report.warnings
+        let warningText = warnings.isEmpty ? "" : ", \(counted(warnings.count, "warning"))\(kinds(warnings))"
         guard report.passed else {
-            let errors = report.errors.count
-            return "assets check: \(counted(errors, "problem"))\(warningText)" + narrowing(report)
+            let errors = report.errors
+            return "assets check: \(counted(errors.count, "problem"))\(kinds(errors))\(warningText)" + narrowing(report)
         }
         let tokens = report.cases.filter { $0.category == .coverage }.count
         var line =
@@ -34,6 +34,31 @@ public enum CheckRendering {
         }
         return line + warningText
     }
+
+    /// What kinds of finding they are, commonest first, as JSON names them, with how many where more than one:
+    /// ` (sound/header 17, sound/cut 16, consistency/voice)`, or ` (coverage/missing)` when all are of one kind;
+    /// the first `mostKinds` of them.
+    static func kinds(_ findings: [Diagnostic]) -> String {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for finding in findings {
+            if counts[finding.categoryAndKind] == nil { order.append(finding.categoryAndKind) }
+            counts[finding.categoryAndKind, default: 0] += 1
+        }
+        guard order.count > 1 else { return order.first.map { " (\($0))" } ?? "" }
+        // Kinds as common as each other keep the order in which `check` lists them.
+        let ranked = order.enumerated().sorted { first, second in
+            let (one, other) = (counts[first.element, default: 0], counts[second.element, default: 0])
+            return one != other ? one > other : first.offset < second.offset
+        }.map(\.element)
+        let shown = ranked.prefix(mostKinds).map { kind in
+            counts[kind, default: 0] > 1 ? "\(kind) \(counts[kind, default: 0])" : kind
+        }
+        return " (" + (shown + (ranked.count > mostKinds ? ["…"] : [])).joined(separator: ", ") + ")"
+    }
+
+    /// How many kinds of finding the summary names.
+    static let mostKinds = 4
 
     /// When every style was checked (the settings' default) and some styles and forms lack no fragment, or at
     /// most `closeMisses`, while others lack more — a pack taken over from an app — those closest to covered,

@@ -51,19 +51,49 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Encodable, CustomString
         }
     }
 
+    /// What it is within its category: a name that stays when the message is reworded, which JSON carries and
+    /// `check`'s summary counts (`sound/cut 16`), so that CI and scripts tell findings apart without reading
+    /// their messages. One case can serve several categories; the pair names the finding.
+    public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable, Encodable {
+        /// `manifest`: there is none; it cannot be read; a fragment file it lists is missing or not what it
+        /// says; a file in the output folder it does not list.
+        case missing, unreadable, file, unlisted
+        /// `stale`: the settings, or a recording, changed since the build.
+        case settings, recording
+        /// `naming`: the recordings folder is missing or unreadable; two files for one token; a file that names
+        /// no token; an alias that leads nowhere.
+        case folder, duplicate, unnamed, alias
+        /// `sound`: heard louder or quieter than the rest, over the true-peak ceiling, too short or long; the
+        /// recording's voice cut, a sound apart from it, its noise heard, its header wrong, clipped; what the
+        /// build noted of a fragment (its channels picked, its peaks limited).
+        case loudness, peak, length, cut, apart, noise, header, clipped, note
+        /// `consistency`: what sets a recording apart from the voice (`VoiceConsistency.Kind`), and an
+        /// acceptance in `consistency.accept` that no longer holds.
+        case voice, tone, onset, vowel, band, pace, unmeasured, delivery, accept
+        /// `budget`: the longest utterance at iOS's 30 s, or past the warning threshold.
+        case overLimit, nearLimit
+    }
+
     public let severity: Severity
     public let subject: Subject
     public let category: Category
+    public let kind: Kind
     public let message: String
     public let fix: String
 
-    public init(_ severity: Severity, _ subject: Subject, _ category: Category, _ message: String, fix: String) {
+    public init(
+        _ severity: Severity, _ subject: Subject, _ category: Category, _ kind: Kind, _ message: String, fix: String
+    ) {
         self.severity = severity
         self.subject = subject
         self.category = category
+        self.kind = kind
         self.message = message
         self.fix = fix
     }
+
+    /// `sound/cut`: the category and kind, as `check`'s summary counts them.
+    public var categoryAndKind: String { "\(category.rawValue)/\(kind.rawValue)" }
 
     /// `raw-audio/x.m4a: error: [audio] libsndfile cannot read it (…): export it as WAV or FLAC`
     public var description: String {
@@ -71,7 +101,7 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Encodable, CustomString
     }
 
     private enum CodingKeys: String, CodingKey {
-        case severity, subject, category, message, fix
+        case severity, subject, category, kind, message, fix
     }
 
     /// As JSON: the subject as messages write it.
@@ -80,6 +110,7 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Encodable, CustomString
         try container.encode(severity.rawValue, forKey: .severity)
         try container.encode(subject.text, forKey: .subject)
         try container.encode(category, forKey: .category)
+        try container.encode(kind, forKey: .kind)
         try container.encode(message, forKey: .message)
         try container.encode(fix, forKey: .fix)
     }

@@ -35,6 +35,7 @@ struct NamedSources {
                     token.text,
                     Diagnostic(
                         .error, .files(sources.map(\.url), shown: sources.map { paths.display($0.url) }), .naming,
+                        .duplicate,
                         "\(sources.count) files for the token \(token)", fix: "keep one of them and remove the others")
                 ))
         }
@@ -56,13 +57,13 @@ struct NamedSources {
                 named[token].map { alreadySaid(token, by: $0[0], paths: paths) }
                 ?? "rename it to \(renamed(source, to: near))"
             let problem = Diagnostic(
-                .error, subject, .naming, "'\(stem)' names no token (did you mean '\(near)', for \(token)?)",
+                .error, subject, .naming, .unnamed, "'\(stem)' names no token (did you mean '\(near)', for \(token)?)",
                 fix: fix)
             return (problem, nil)
         }
         if let said = readings.first, readings.count == 1 {
             let problem = Diagnostic(
-                .error, subject, .naming, "'\(stem)' names no token; its name reads as \(said)",
+                .error, subject, .naming, .unnamed, "'\(stem)' names no token; its name reads as \(said)",
                 fix:
                     "listen to it, then map it in assets.json (\"stems\": {\"\(stem)\": \"\(said)\"}) or rename it to \(renamed(source, to: naming.stem(for: said)))"
             )
@@ -71,14 +72,15 @@ struct NamedSources {
         if !readings.isEmpty {
             let either = readings.map(\.text).joined(separator: " or ")
             let problem = Diagnostic(
-                .error, subject, .naming, "'\(stem)' names no token; its name reads as \(either), apps say both",
+                .error, subject, .naming, .unnamed,
+                "'\(stem)' names no token; its name reads as \(either), apps say both",
                 fix:
                     "listen to it, then map it in assets.json to the one it says (\"stems\": {\"\(stem)\": \"\(readings[0])\"}, or \"\(readings[1])\")"
             )
             return (problem, nil)
         }
         let problem = Diagnostic(
-            .error, subject, .naming, "'\(stem)' names no token",
+            .error, subject, .naming, .unnamed, "'\(stem)' names no token",
             fix:
                 "rename it to a default stem (digit_1, unit_yuan…) or to the token itself (億.wav), map it under \"stems\" or \"phrases\" in assets.json, or move it out of \(paths.display(paths.raw))/ if no amount plays it"
         )
@@ -99,7 +101,7 @@ struct NamedSources {
             .max { $0.1.stem.count < $1.1.stem.count }
         if let (token, taken) = beside {
             return Diagnostic(
-                .error, subject, .naming,
+                .error, subject, .naming, .unnamed,
                 "'\(stem)' names no token; it reads as another take of \(paths.display(taken.url)) (\(token))",
                 fix: keepOne(taken, paths: paths))
         }
@@ -109,7 +111,8 @@ struct NamedSources {
             }).first
         else { return nil }
         return Diagnostic(
-            .error, subject, .naming, "'\(stem)' names no token; it reads as a take of \(original) (\(token))",
+            .error, subject, .naming, .unnamed,
+            "'\(stem)' names no token; it reads as a take of \(original) (\(token))",
             fix: named[token].map { alreadySaid(token, by: $0[0], paths: paths) }
                 ?? "rename it to \(renamed(source, to: original))")
     }

@@ -256,7 +256,7 @@ public enum PackBuilder {
                 case .failure(let error):
                     outcome.failures.append(
                         Diagnostic(
-                            .error, paths.subject(source.url), .audio,
+                            .error, paths.subject(source.url), .audio, .unreadable,
                             "cannot be read (\(SourceScanner.reason(error)))",
                             fix: "make it readable"))
                     continue
@@ -313,7 +313,7 @@ public enum PackBuilder {
             case .failure(let error):
                 outcome.failures.append(
                     Diagnostic(
-                        .error, .file(item.job.source.url, shown: error.file), .audio,
+                        .error, .file(item.job.source.url, shown: error.file), .audio, .unreadable,
                         error.problem, fix: error.fix))
             case .success(let done):
                 let output = paths.out.appendingPathComponent(item.job.fileName)
@@ -326,7 +326,8 @@ public enum PackBuilder {
                 // What the manifest notes of a fragment is said once, when it is built.
                 outcome.warnings += fragment.warnings.map {
                     Diagnostic(
-                        .warning, paths.subject(manifestPath: fragment.source.file), .sound, "\(fragment.token): \($0)",
+                        .warning, paths.subject(manifestPath: fragment.source.file), .sound, .note,
+                        "\(fragment.token): \($0)",
                         fix: "")
                 }
             }
@@ -431,7 +432,7 @@ public enum PackBuilder {
         let naming = naming ?? Naming(settings: settings)
         return missing.map { need in
             Diagnostic(
-                .warning, .token(need.token.text), .coverage,
+                .warning, .token(need.token.text), .coverage, .missing,
                 "no fragment (needed by \(need.neededBy.joined(separator: ", ")))",
                 fix: PackChecker.coverageFix(
                     need.token, available: available, aliases: coverage.aliases, paths: paths, naming: naming)

@@ -80,7 +80,8 @@ public enum PackChecker {
                 .manifest, manifestName,
                 [
                     Diagnostic(
-                        .error, .missingFile(paths.manifest, shown: manifestName), .manifest, "there is no manifest",
+                        .error, .missingFile(paths.manifest, shown: manifestName), .manifest, .missing,
+                        "there is no manifest",
                         fix: "run `assets build`")
                 ])
             return report
@@ -91,7 +92,7 @@ public enum PackChecker {
         } catch {
             report.add(
                 .manifest, manifestName,
-                [Diagnostic(.error, paths.subject(paths.manifest), .manifest, error.message, fix: "")])
+                [Diagnostic(.error, paths.subject(paths.manifest), .manifest, .unreadable, error.message, fix: "")])
             return report
         }
         report.manifest = manifest
@@ -117,7 +118,7 @@ public enum PackChecker {
             func problem(_ message: String, fix: String = "run `assets build`", missing: Bool = false) {
                 let subject: Diagnostic.Subject =
                     missing ? .missingFile(url, shown: fragment.file) : .file(url, shown: fragment.file)
-                findings.append(Diagnostic(.error, subject, .manifest, message, fix: fix))
+                findings.append(Diagnostic(.error, subject, .manifest, .file, message, fix: fix))
             }
             if fragment.file.hasPrefix("/") || paths.manifestRelative(url).hasPrefix("..") {
                 problem(
@@ -158,7 +159,7 @@ public enum PackChecker {
                 .manifest, paths.display(url),
                 [
                     Diagnostic(
-                        .warning, paths.subject(url), .manifest, "not listed in the manifest",
+                        .warning, paths.subject(url), .manifest, .unlisted, "not listed in the manifest",
                         fix: "remove it, or run `assets build`")
                 ])
         }
@@ -180,7 +181,7 @@ public enum PackChecker {
                 ? []
                 : [
                     Diagnostic(
-                        .error, paths.subject(paths.manifest), .stale,
+                        .error, paths.subject(paths.manifest), .stale, .settings,
                         "stale pack: the settings changed since the build (\(changed.joined(separator: "; ")))",
                         fix: "run `assets build`")
                 ])
@@ -203,25 +204,28 @@ public enum PackChecker {
                 if sha != fragment.source.sha256 {
                     findings.append(
                         Diagnostic(
-                            .error, paths.subject(source.url), .stale,
+                            .error, paths.subject(source.url), .stale, .recording,
                             "stale pack: the recording changed since the build",
                             fix: "run `assets build`"))
                 }
             } else if let fragment = fragmentByToken[token.text] {
                 findings.append(
                     Diagnostic(
-                        .error, paths.subject(source.url), .stale,
+                        .error, paths.subject(source.url), .stale, .recording,
                         "stale pack: \(token) was built from \(fragment.source.file), not from this file",
                         fix: "run `assets build`"))
             } else {
                 findings.append(
                     Diagnostic(
-                        .error, paths.subject(source.url), .stale, "stale pack: a new recording, not built yet",
+                        .error, paths.subject(source.url), .stale, .recording,
+                        "stale pack: a new recording, not built yet",
                         fix: "run `assets build`"))
             }
             // Not a change to build: the audio is not in this clone (or the copy did not finish).
             if !findings.isEmpty, let (problem, fix) = Placeholder.problem(at: source.url.path) {
-                report.add(.audio, name, [Diagnostic(.error, paths.subject(source.url), .audio, problem, fix: fix)])
+                report.add(
+                    .audio, name,
+                    [Diagnostic(.error, paths.subject(source.url), .audio, .unreadable, problem, fix: fix)])
                 continue
             }
             report.add(.stale, name, findings)
@@ -234,7 +238,7 @@ public enum PackChecker {
                     Diagnostic(
                         .error,
                         .missingFile(paths.resolveManifestPath(fragment.source.file), shown: fragment.source.file),
-                        .stale,
+                        .stale, .recording,
                         "stale pack: the recording of \(fragment.token) was removed",
                         fix: "run `assets build`, or put it back")
                 ])
@@ -255,12 +259,12 @@ public enum PackChecker {
             if cycle {
                 findings.append(
                     Diagnostic(
-                        .error, .alias(alias.text, to: target.text), .naming, "the aliases go round in a cycle",
+                        .error, .alias(alias.text, to: target.text), .naming, .alias, "the aliases go round in a cycle",
                         fix: "end the chain at a token with a fragment"))
             } else if aliases.player(of: alias, hasFragment: available.contains) == nil, let end = chain.last {
                 findings.append(
                     Diagnostic(
-                        .error, .alias(alias.text, to: target.text), .naming,
+                        .error, .alias(alias.text, to: target.text), .naming, .alias,
                         "an alias to \(end), which has no fragment",
                         fix:
                             "add \(paths.display(paths.raw))/\(naming.stem(for: end)).wav, or alias to a token that has one"
@@ -287,7 +291,8 @@ public enum PackChecker {
                 let fix = coverageFix(need.token, available: available, aliases: aliases, paths: paths, naming: naming)
                 findings.append(
                     Diagnostic(
-                        .error, .token(need.token.text), .coverage, message, fix: fix + ", and run `assets build`"))
+                        .error, .token(need.token.text), .coverage, .missing, message,
+                        fix: fix + ", and run `assets build`"))
             }
             report.add(.coverage, need.token.text, findings)
         }
@@ -326,16 +331,20 @@ public enum PackChecker {
             var findings: [Diagnostic] = []
             // A finding about how the recording was made (cut, clipped) names the recording, the file a designer
             // replaces and a pull request changes; one about the built fragment names the fragment.
-            func problem(_ severity: Diagnostic.Severity, _ message: String, fix: String, ofRecording: Bool = false) {
+            func problem(
+                _ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, _ message: String, fix: String,
+                ofRecording: Bool = false
+            ) {
                 let file = ofRecording ? fragment.source.file : fragment.file
-                findings.append(Diagnostic(severity, paths.subject(manifestPath: file), .sound, message, fix: fix))
+                findings.append(
+                    Diagnostic(severity, paths.subject(manifestPath: file), .sound, kind, message, fix: fix))
             }
             if let typicalPhon, abs(fragment.loudnessPhon - typicalPhon) > tolerance {
                 let direction = fragment.loudnessPhon > typicalPhon ? "louder" : "quieter"
                 // The build's own ceiling held it back: the recording is not at fault, and a designer decides.
                 let ceiling = atCeiling(fragment)
                 problem(
-                    ceiling ? .warning : .error,
+                    ceiling ? .warning : .error, .loudness,
                     "it is heard at \(fragment.loudnessPhon) phon, \(String(format: "%.1f", abs(fragment.loudnessPhon - typicalPhon))) phon \(direction) than \(typical) (loudness.toleranceLU \(tolerance))"
                         + (ceiling ? ", at the limiter's \(settings.loudness.maximumLimitingDB) dB ceiling" : ""),
                     fix: ceiling
@@ -345,18 +354,18 @@ public enum PackChecker {
             }
             if fragment.truePeakDBTP > settings.loudness.truePeakCeilingDBTP {
                 problem(
-                    .error,
+                    .error, .peak,
                     "its true peak is \(fragment.truePeakDBTP) dBTP, over the \(settings.loudness.truePeakCeilingDBTP) dBTP ceiling",
                     fix: "run `assets build --force`")
             }
             // Noise far above the rest is consistency's error already; said once.
             let noiseReported = voices.findings[fragment.token, default: []].contains { $0.kind == .noise }
-            for warning in recordingWarnings(fragment) where !(noiseReported && warning.summary == noiseHeard) {
-                problem(.warning, warning.message, fix: warning.fix, ofRecording: true)
+            for warning in recordingWarnings(fragment) where !(noiseReported && warning.kind == .noise) {
+                problem(.warning, warning.kind, warning.message, fix: warning.fix, ofRecording: true)
             }
             if fragment.durationMs < limits.minimumFragmentMs || fragment.durationMs > limits.maximumFragmentMs {
                 problem(
-                    .error,
+                    .error, .length,
                     "it lasts \(fragment.durationMs) ms, outside \(Int(limits.minimumFragmentMs))…\(Int(limits.maximumFragmentMs)) ms",
                     fix: "check the recording and its trimming, or change limits.minimumFragmentMs / maximumFragmentMs")
             }
@@ -364,11 +373,10 @@ public enum PackChecker {
         }
     }
 
-    static let noiseHeard = "its noise is heard"
-
     /// A warning on how a fragment's recording was made: what it is (`summary`, as `assets diff` names it), how
     /// far (`detail`), and what to do.
     struct RecordingWarning {
+        let kind: Diagnostic.Kind
         let summary: String
         let detail: String
         let fix: String
@@ -383,7 +391,7 @@ public enum PackChecker {
             guard let level, CutVoice.isCut(levelDB: level, snrDB: fragment.analysis?.snrDB) else { continue }
             warnings.append(
                 RecordingWarning(
-                    summary: "its voice is cut at its \(edge)",
+                    kind: .cut, summary: "its voice is cut at its \(edge)",
                     detail:
                         "it \(edge == "end" ? "ends" : "starts") \(String(format: "%.1f", max(0, -level))) dB under its peak (its \(edge == "end" ? "last" : "first") 10 ms), where a voice \(edge == "end" ? "that ends has decayed" : "that starts has risen from") \(Int(-CutVoice.cutWithinDB)) dB or more",
                     fix:
@@ -396,7 +404,7 @@ public enum PackChecker {
             let side = stray.edge == "start" ? "before" : "after"
             warnings.append(
                 RecordingWarning(
-                    summary: "a sound apart from its voice",
+                    kind: .apart, summary: "a sound apart from its voice",
                     detail:
                         "\(Int(stray.lengthMs)) ms, \(String(format: "%.1f", max(0, -stray.levelDB))) dB under its peak, \(Int(stray.pauseMs)) ms \(side) the word (a breath, a click, another take?), kept with the pause in every amount",
                     fix: "cut it off the recording, and run `assets build`"
@@ -405,7 +413,7 @@ public enum PackChecker {
         if let snrDB = fragment.analysis?.snrDB, snrDB < VoiceConsistency.audibleNoiseDB {
             warnings.append(
                 RecordingWarning(
-                    summary: noiseHeard,
+                    kind: .noise, summary: "its noise is heard",
                     detail:
                         "its noise floor lies \(String(format: "%.1f", snrDB)) dB under its voice, where noise within \(Int(VoiceConsistency.audibleNoiseDB)) dB of the voice is heard in a notification, in every amount it plays in",
                     fix:
@@ -415,7 +423,7 @@ public enum PackChecker {
         if let rate = fragment.source.readAsMonoSampleRate {
             warnings.append(
                 RecordingWarning(
-                    summary: "its header is wrong",
+                    kind: .header, summary: "its header is wrong",
                     detail:
                         "it says \(fragment.source.channels) channels at \(fragment.source.sampleRate) Hz, but they alternate one voice's samples; read here as one channel at \(rate) Hz, it loses its sound over \(fragment.source.sampleRate / 2) Hz wherever it is played as its header says",
                     fix:
@@ -425,7 +433,7 @@ public enum PackChecker {
         if fragment.source.clippedSamples > 0 {
             warnings.append(
                 RecordingWarning(
-                    summary: "it is clipped",
+                    kind: .clipped, summary: "it is clipped",
                     detail:
                         "\(fragment.source.clippedSamples) samples flat at full scale, cut off when it was recorded or exported",
                     fix:
@@ -477,12 +485,13 @@ public enum PackChecker {
         if seconds >= iOSSoundLimitSeconds {
             findings.append(
                 Diagnostic(
-                    .error, .budget, .budget, "\(said): iOS plays the default sound instead of one of 30 s or more",
+                    .error, .budget, .budget, .overLimit,
+                    "\(said): iOS plays the default sound instead of one of 30 s or more",
                     fix: "shorten the fragments (trim, re-record faster) or the templates"))
         } else if seconds >= settings.limits.utteranceWarningSeconds {
             findings.append(
                 Diagnostic(
-                    .warning, .budget, .budget,
+                    .warning, .budget, .budget, .nearLimit,
                     "\(said), over the \(Int(settings.limits.utteranceWarningSeconds)) s warning threshold",
                     fix: "shorten the fragments before they reach iOS's 30 s limit"))
         }

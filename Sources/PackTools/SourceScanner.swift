@@ -46,7 +46,7 @@ public struct SourceScanner: Sendable {
         guard let status = FileStatus.of(paths.raw.path), status.isDirectory else {
             problems.append(
                 Diagnostic(
-                    .error, .missingFile(paths.raw, shown: paths.display(paths.raw)), .naming,
+                    .error, .missingFile(paths.raw, shown: paths.display(paths.raw)), .naming, .folder,
                     "the recordings folder does not exist",
                     fix: "create it and put the recordings in it, or point --raw (or \"raw\" in assets.json) at them"))
             return ([], [], problems)
@@ -73,7 +73,7 @@ public struct SourceScanner: Sendable {
         } catch {
             problems.append(
                 Diagnostic(
-                    .error, paths.subject(URL(fileURLWithPath: folder)), .naming,
+                    .error, paths.subject(URL(fileURLWithPath: folder)), .naming, .folder,
                     "the folder cannot be read (\(Self.reason(error)))",
                     fix: "make it readable"))
             return
@@ -90,7 +90,7 @@ public struct SourceScanner: Sendable {
                 let said = FileStatus.lastError
                 problems.append(
                     Diagnostic(
-                        .error, .file(URL(fileURLWithPath: path), shown: display()), .naming,
+                        .error, .file(URL(fileURLWithPath: path), shown: display()), .naming, .unreadable,
                         "cannot be read (\(said))",
                         fix: FileStatus.isSymbolicLink(path)
                             ? "point the link at a recording, or remove it" : "make it readable, or remove it"))

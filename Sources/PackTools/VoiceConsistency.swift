@@ -67,6 +67,21 @@ public struct VoiceConsistency: Sendable {
         /// Whether it says the voice does not match (`consistency.severity`), rather than what a reviewer should
         /// listen to (a warning): a pitch not measured, a recording delivered apart.
         public var isMismatch: Bool { self != .unmeasured && self != .delivery }
+
+        /// As `check` names it, beside the category `consistency`.
+        public var diagnosticKind: Diagnostic.Kind {
+            switch self {
+            case .voice: .voice
+            case .tone: .tone
+            case .onset: .onset
+            case .vowel: .vowel
+            case .band: .band
+            case .noise: .noise
+            case .pace: .pace
+            case .unmeasured: .unmeasured
+            case .delivery: .delivery
+            }
+        }
     }
 
     public struct Finding: Equatable, Sendable {
@@ -474,7 +489,8 @@ extension PackChecker {
             let findings = (consistency.findings[fragment.token] ?? []).map {
                 Diagnostic(
                     $0.kind.isMismatch ? settings.consistency.severity : .warning,
-                    paths.subject(manifestPath: $0.recording), .consistency, $0.message, fix: $0.fix)
+                    paths.subject(manifestPath: $0.recording), .consistency, $0.kind.diagnosticKind, $0.message,
+                    fix: $0.fix)
             }
             report.add(.consistency, fragment.source.file, findings)
         }
@@ -485,7 +501,7 @@ extension PackChecker {
                     .consistency, entry.recording,
                     [
                         Diagnostic(
-                            .warning, .settings, .consistency,
+                            .warning, .settings, .consistency, .accept,
                             "consistency.accept lists \(entry.recording), which no fragment is built from",
                             fix: "write the recording's path as the manifest names it (raw-audio/…), or remove it")
                     ])
@@ -498,7 +514,7 @@ extension PackChecker {
                 .consistency, entry.recording,
                 [
                     Diagnostic(
-                        .warning, .settings, .consistency,
+                        .warning, .settings, .consistency, .accept,
                         "consistency.accept accepts the take \(take) of \(entry.recording), which now holds another (\(now.take ?? "")): it is compared with the pack like any other",
                         fix:
                             "listen to it (assets audit); if it is meant, accept this take instead: \(now); or remove the entry"

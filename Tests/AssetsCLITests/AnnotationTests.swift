@@ -35,7 +35,7 @@ import Testing
             })
         #expect(
             lines.contains { $0.hasPrefix("\(root)/normalized/digit_2.wav: error: [manifest] its bytes do not match") })
-        #expect(lines.last == "assets check: 3 problems")
+        #expect(lines.last == "assets check: 3 problems (manifest/file, stale/recording, coverage/missing)")
     }
 
     @Test func githubGetsAWorkflowCommandPerFindingRelativeToTheWorkspace() throws {
@@ -62,7 +62,7 @@ import Testing
             lines.contains {
                 $0.hasPrefix("::error file=\(folder)/normalized/digit_2.wav,title=manifest::its bytes do not match")
             })
-        #expect(lines.last == "assets check: 3 problems")
+        #expect(lines.last == "assets check: 3 problems (manifest/file, stale/recording, coverage/missing)")
         // A message with `:` keeps it (only properties escape it); the fix's backticks pass as they are.
         #expect(lines.contains { $0.hasSuffix(": run `assets build`") })
     }

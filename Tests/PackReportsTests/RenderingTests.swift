@@ -17,12 +17,16 @@ import VoicePack
         var report = CheckReport()
         report.add(
             .coverage, "〇",
-            [Diagnostic(.error, .token("〇"), .coverage, "no fragment & no alias", fix: "add <raw-audio/〇.wav>")])
+            [
+                Diagnostic(
+                    .error, .token("〇"), .coverage, .missing, "no fragment & no alias", fix: "add <raw-audio/〇.wav>")
+            ])
         report.add(
             .sound, "normalized/digit_3.wav",
             [
                 Diagnostic(
-                    .warning, paths.subject(manifestPath: "normalized/digit_3.wav"), .sound, "3: cut", fix: "re-export")
+                    .warning, paths.subject(manifestPath: "normalized/digit_3.wav"), .sound, .cut, "3: cut",
+                    fix: "re-export")
             ])
         report.add(.budget, "longest utterance")
         return report
@@ -54,11 +58,11 @@ import VoicePack
             }
         }
         let summary = { CheckRendering.summary(report, settings: Settings()) }
-        #expect(summary() == "assets check: 1 problem, 1 warning")
+        #expect(summary() == "assets check: 1 problem (coverage/missing), 1 warning (sound/cut)")
         lacking([(.spoken, .decimal, "")])
         #expect(
             summary()
-                == #"assets check: 1 problem, 1 warning; spoken/decimal has every fragment: if the app says amounts only so, set "styles": ["spoken"] and "forms": ["decimal"] in assets.json"#
+                == #"assets check: 1 problem (coverage/missing), 1 warning (sound/cut); spoken/decimal has every fragment: if the app says amounts only so, set "styles": ["spoken"] and "forms": ["decimal"] in assets.json"#
         )
         lacking([(.spoken, .yuan, ""), (.spoken, .decimal, ""), (.financial, .yuan, ""), (.financial, .decimal, "")])
         #expect(
@@ -71,13 +75,47 @@ import VoicePack
             ))
         // Every pair lacks as much, or lacks more than a few: nothing to say.
         lacking([])
-        #expect(summary() == "assets check: 1 problem, 1 warning")
+        #expect(summary() == "assets check: 1 problem (coverage/missing), 1 warning (sound/cut)")
         lacking([(.spoken, .decimal, "两元点十")])
-        #expect(summary() == "assets check: 1 problem, 1 warning")
+        #expect(summary() == "assets check: 1 problem (coverage/missing), 1 warning (sound/cut)")
         // The styles were chosen (in assets.json or by --styles): no advice on choosing them.
         lacking([(.spoken, .decimal, "")])
         report.styles = [.spoken, .formatter]
-        #expect(summary() == "assets check: 1 problem, 1 warning")
+        #expect(summary() == "assets check: 1 problem (coverage/missing), 1 warning (sound/cut)")
+    }
+
+    /// A real pack's check lists the same warning on every recording (telnoly's: 17 headers wrong, 16 voices
+    /// cut): the summary counts them by kind, commonest first (ties in the order listed), at most four; JSON
+    /// carries each finding's kind.
+    @Test func theSummaryCountsFindingsByKind() throws {
+        var report = CheckReport()
+        func add(
+            _ count: Int, _ severity: Diagnostic.Severity, _ category: Diagnostic.Category, _ kind: Diagnostic.Kind
+        ) {
+            for index in 0..<count {
+                let file = "raw-audio/\(kind)_\(index).wav"
+                report.add(
+                    category, file,
+                    [Diagnostic(severity, Self.paths.subject(manifestPath: file), category, kind, "m", fix: "f")])
+            }
+        }
+        add(1, .error, .consistency, .voice)
+        add(16, .warning, .sound, .cut)
+        add(17, .warning, .sound, .header)
+        let summary = { CheckRendering.summary(report, settings: Settings()) }
+        #expect(summary() == "assets check: 1 problem (consistency/voice), 33 warnings (sound/header 17, sound/cut 16)")
+        add(2, .warning, .consistency, .delivery)
+        add(2, .warning, .sound, .clipped)
+        add(1, .warning, .budget, .nearLimit)
+        #expect(
+            summary()
+                == "assets check: 1 problem (consistency/voice), 38 warnings (sound/header 17, sound/cut 16, consistency/delivery 2, sound/clipped 2, …)"
+        )
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(CheckRendering.json(report).utf8)) as? [String: Any])
+        let kinds = (json["findings"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        #expect(Set(kinds) == ["voice", "cut", "header", "delivery", "clipped", "nearLimit"])
+        #expect(kinds.count == 39)
     }
 
     /// Xcode and GitHub lines: a file's finding on the file, a token's on the settings file, with the subject

@@ -91,7 +91,7 @@ import VoicePack
         let moved = try Self.pack(moved: ["五": -5, "八": 5])
         let findings = Self.findings(moved, .consistency)
         #expect(Set(findings.map(\.subject.text)) == ["raw-audio/digit_5.wav", "raw-audio/digit_8.wav"], "\(findings)")
-        #expect(findings.allSatisfy { $0.message.contains("another voice or register") })
+        #expect(findings.allSatisfy { $0.message.contains("another voice or register") && $0.kind == .voice })
         #expect(
             findings.contains {
                 $0.message.hasPrefix("五") && $0.message.contains("under where this voice reaches in a third (low) tone")
@@ -431,6 +431,7 @@ import VoicePack
         #expect(findings.map(\.subject.text).sorted() == ["raw-audio/digit_3.wav", "raw-audio/digit_8.wav"])
         let finding = try #require(findings.first { $0.subject.text == "raw-audio/digit_3.wav" })
         #expect(finding.severity == .warning && finding.subject.text == "raw-audio/digit_3.wav")
+        #expect(finding.categoryAndKind == "sound/cut")
         #expect(finding.message.hasPrefix("its voice is cut at its end: it ends "))
         #expect(finding.fix.contains("export it again with the whole decay"))
         let level = try #require(try pack.manifest().fragments.first { $0.token == "三" }?.source.endLevelDB)
