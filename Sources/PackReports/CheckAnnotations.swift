@@ -36,11 +36,12 @@ public struct CheckAnnotations {
         return "\(file.path): \(finding.severity.rawValue): \(text)"
     }
 
-    /// `::error file=raw-audio/digit_3.wav,title=coverage::message`, the path relative to the repository.
+    /// `::error file=raw-audio/digit_3.wav,title=sound/cut::message`, the path relative to the repository; the
+    /// title, which GitHub shows over the annotation, is the finding's category and kind.
     public func github(_ finding: Diagnostic, repository: URL) -> String {
         let file = file(of: finding)
         let relative = PackPaths.relative(file.path, to: repository.standardizedFileURL.path)
-        let title = Self.property(finding.category.rawValue)
+        let title = Self.property(finding.categoryAndKind)
         return "::\(finding.severity.rawValue) file=\(Self.property(relative)),title=\(title)::"
             + Self.data(message(of: finding, file: file, category: false))
     }

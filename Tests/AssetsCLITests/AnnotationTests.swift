@@ -51,16 +51,19 @@ import Testing
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "::error file=\(folder)/assets.json,title=coverage::〇: no fragment, needed by formatter/yuan")
+                    "::error file=\(folder)/assets.json,title=coverage/missing::〇: no fragment, needed by formatter/yuan"
+                )
             })
         #expect(
             lines.contains {
                 $0.hasPrefix(
-                    "::error file=\(folder)/raw-audio/digit_1.wav,title=stale::stale pack: the recording changed")
+                    "::error file=\(folder)/raw-audio/digit_1.wav,title=stale/recording::stale pack: the recording changed"
+                )
             })
         #expect(
             lines.contains {
-                $0.hasPrefix("::error file=\(folder)/normalized/digit_2.wav,title=manifest::its bytes do not match")
+                $0.hasPrefix(
+                    "::error file=\(folder)/normalized/digit_2.wav,title=manifest/file::its bytes do not match")
             })
         #expect(lines.last == "assets check: 3 problems (manifest/file, stale/recording, coverage/missing)")
         // A message with `:` keeps it (only properties escape it); the fix's backticks pass as they are.

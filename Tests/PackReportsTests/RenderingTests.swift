@@ -130,7 +130,7 @@ import VoicePack
         #expect(annotations.xcode(findings[1]) == "/pack/normalized/digit_3.wav: warning: [sound] 3: cut: re-export")
         #expect(
             annotations.github(findings[1], repository: URL(fileURLWithPath: "/"))
-                == "::warning file=pack/normalized/digit_3.wav,title=sound::3: cut: re-export")
+                == "::warning file=pack/normalized/digit_3.wav,title=sound/cut::3: cut: re-export")
     }
 
     /// A diff with one of each: the text, the Markdown table and the JSON say the same things.
