@@ -92,7 +92,8 @@ public enum CheckRendering {
     /// How many tokens a style and form may lack and still be named as what the pack comes close to covering.
     static let closeMisses = 3
 
-    /// One test suite per check category, one test case per thing checked; warnings go to system-out.
+    /// One test suite per check category, one test case per thing checked, each error a failure whose type is
+    /// its category and kind; warnings go to system-out.
     public static func junit(_ report: CheckReport) -> String {
         let escape = Markup.escape
         let failing = { (testCase: CheckCase) in testCase.findings.contains { $0.severity == .error } }
@@ -112,7 +113,8 @@ public enum CheckRendering {
                 xml += ">\n"
                 for finding in testCase.findings where finding.severity == .error {
                     xml +=
-                        "      <failure message=\"\(escape(finding.message))\">\(escape(finding.description))</failure>\n"
+                        "      <failure message=\"\(escape(finding.message))\" type=\"\(finding.categoryAndKind)\">"
+                        + "\(escape(finding.description))</failure>\n"
                 }
                 let warnings = testCase.findings.filter { $0.severity == .warning }
                 if !warnings.isEmpty {

@@ -38,7 +38,7 @@ import VoicePack
         let xml = CheckRendering.junit(Self.report())
         let suites = xml.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(suites.map(String.init) == Diagnostic.Category.allCases.map(\.rawValue))
-        #expect(xml.contains("<failure message=\"no fragment &amp; no alias\">"))
+        #expect(xml.contains("<failure message=\"no fragment &amp; no alias\" type=\"coverage/missing\">"))
         #expect(xml.contains("<system-out>normalized/digit_3.wav: warning: [sound] 3: cut: re-export</system-out>"))
         #expect(xml.contains("<testsuites name=\"assets check\" tests=\"3\" failures=\"1\">"))
     }
