@@ -61,7 +61,7 @@ public enum AuditHTML {
         if check.findings.isEmpty {
             html += "<p>None.</p>\n"
         } else {
-            html += "<ul id=\"findings\">\n"
+            html += "<p>\(escape(CheckRendering.tally(check))).</p>\n<ul id=\"findings\">\n"
             for finding in check.findings {
                 html +=
                     "<li class=\"\(finding.severity == .error ? "missing" : "warn")\"><code>\(escape(finding.subject.text))</code> "

@@ -135,8 +135,7 @@ public enum AuditText {
         out += "\nUtterances (\(utteranceSummary(report)))\n\n"
         out += aligned([utteranceColumns] + report.utterances.indices.map { utteranceCells(report, $0, sounds) })
         out += "\nLongest utterance: \(longest(report))\n"
-        out +=
-            "\nFindings: \(counted(report.check.errors.count, "problem")), \(counted(report.check.warnings.count, "warning"))\n"
+        out += "\nFindings: \(CheckRendering.tally(report.check))\n"
         for finding in report.check.findings { out += finding.description + "\n" }
         return out
     }
@@ -215,9 +214,10 @@ public enum AuditText {
         out +=
             report.check.findings.isEmpty
             ? "None.\n"
-            : report.check.findings.map {
-                "- `\($0.subject.text)` \($0.severity.rawValue) [\($0.category.rawValue)] \($0.message): \($0.fix)\n"
-            }.joined()
+            : "\(CheckRendering.tally(report.check)).\n\n"
+                + report.check.findings.map {
+                    "- `\($0.subject.text)` \($0.severity.rawValue) [\($0.category.rawValue)] \($0.message): \($0.fix)\n"
+                }.joined()
         return out
     }
 }

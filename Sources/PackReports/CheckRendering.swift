@@ -35,6 +35,14 @@ public enum CheckRendering {
         return line + warningText
     }
 
+    /// `1 problem (consistency/voice), 33 warnings (sound/header 17, sound/cut 16)`, as the audit heads its
+    /// findings.
+    static func tally(_ report: CheckReport) -> String {
+        let (errors, warnings) = (report.errors, report.warnings)
+        return
+            "\(counted(errors.count, "problem"))\(kinds(errors)), \(counted(warnings.count, "warning"))\(kinds(warnings))"
+    }
+
     /// What kinds of finding they are, commonest first, as JSON names them, with how many where more than one:
     /// ` (sound/header 17, sound/cut 16, consistency/voice)`, or ` (coverage/missing)` when all are of one kind;
     /// the first `mostKinds` of them.

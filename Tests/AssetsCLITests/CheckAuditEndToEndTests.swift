@@ -87,9 +87,12 @@ import Testing
         // The audit counts one problem the same way.
         try FileManager.default.removeItem(at: pack.url.appendingPathComponent("normalized/digit_7.wav"))
         let audit = InProcess.run(["audit"], in: pack.url)
-        #expect(audit.stdout.contains("\nFindings: 1 problem, 0 warnings\n"), "\(audit.stdout)")
+        #expect(audit.stdout.contains("\nFindings: 1 problem (manifest/file), 0 warnings\n"), "\(audit.stdout)")
         let markdown = InProcess.run(["audit", "--format", "markdown"], in: pack.url)
         #expect(markdown.stdout.hasPrefix("# Voice pack audit\n\n**Check fails: 1 problem.** "))
+        #expect(markdown.stdout.contains("## Findings\n\n1 problem (manifest/file), 0 warnings.\n\n- `normalized/"))
+        let html = InProcess.run(["audit", "--format", "html"], in: pack.url)
+        #expect(html.stdout.contains("<h2>Findings</h2>\n<p>1 problem (manifest/file), 0 warnings.</p>\n<ul"))
     }
 
     @Test func jsonHasTheFindingsAsData() throws {
