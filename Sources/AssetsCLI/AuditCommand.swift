@@ -18,9 +18,11 @@ public struct AuditOptions: Equatable, Sendable {
         command: .audit,
         about: """
             Reports, for each fragment, its recording and format, its length before and after trimming, what
-            was trimmed, its loudness before and after, the gain, the true peak, the limiting, the channel
-            decision and warnings; the coverage of every style, form and template; the longest utterance; and
-            every finding of `assets check`. Exits 1 when check finds a problem.
+            was trimmed, how loud it is heard and its loudness before and after, the gain, the true peak, the
+            limiting, the channel decision and warnings; each fragment's voice (pitch, register, band, noise,
+            pace) beside the pack's; the coverage of every style, form and template; the amounts the pack will
+            say, spliced, with their loudness and joins (their sounds written beside the report with --output);
+            the longest utterance; and every finding of `assets check`. Exits 1 when check finds a problem.
             """,
         options: Option.pack(\.pack) + [
             Option(

@@ -13,9 +13,10 @@ public struct BuildOptions: Equatable, Sendable {
     static let table = OptionTable<BuildOptions>(
         command: .build,
         about: """
-            Turns the recordings into fragments — 44.1 kHz mono, trimmed, at the target loudness — and writes
-            the manifest. Only changed recordings are processed again. If any recording fails, every failure is
-            listed, nothing in the pack changes, and the exit status is 1.
+            Turns the recordings into fragments — 44.1 kHz mono, trimmed, heard equally loud (ISO 532-1), the
+            pack's level set so that its spliced amounts measure the target — and writes the manifest, printing
+            what it heard wrong with a recording as warnings. Only changed recordings are processed again. If any
+            recording fails, every failure is listed, nothing in the pack changes, and the exit status is 1.
             """,
         options: Option.pack(\.pack) + [
             Option("--jobs", value: "N", "fragments processed at once (default: the number of cores)") {

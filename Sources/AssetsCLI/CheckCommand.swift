@@ -20,7 +20,10 @@ public struct CheckOptions: Equatable, Sendable {
             any; 0 with a one-line summary when the pack is fine. It checks coverage (every token of the enabled
             styles, forms and templates has a fragment or an alias), the manifest against its files (bytes,
             frames, format), the manifest against the recordings (changed, new, removed), naming, sound
-            (loudness, true peak, clipping, length), and the longest utterance against iOS's 30 s limit.
+            (loudness, true peak, length; a recording's voice cut, a sound apart from it, noise that is heard, a
+            wrong header, clipping), consistency (a recording whose voice, tone, vowel, band, noise or pace does
+            not match the rest), and the longest utterance against iOS's 30 s limit. The summary counts the
+            findings by category and kind (`sound/cut 16`), as JSON names them.
             """,
         options: Option.pack(\.pack) + [
             Option("--styles", value: "LIST", "the styles to cover (default: \"styles\" in assets.json, else all)") {
