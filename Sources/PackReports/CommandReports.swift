@@ -27,14 +27,19 @@ public enum BuildReport {
         return lines
     }
 
-    /// `built 3, unchanged 20: wrote manifest.json (0.41 s)`, and the pack gain's move when it moved.
+    /// `built 3, unchanged 20: wrote manifest.json (0.41 s)`, with the warnings said counted by kind
+    /// (`; 2 warnings (sound/cut)`), and the pack gain's move when it moved.
     public static func summary(_ outcome: BuildOutcome, paths: PackPaths, seconds: Double) -> [String] {
         var summary = "built \(outcome.built.count), unchanged \(outcome.unchanged)"
         if !outcome.removed.isEmpty { summary += ", removed \(outcome.removed.count)" }
         summary +=
             outcome.manifestWritten
             ? ": wrote \(paths.display(paths.manifest))" : ": \(paths.display(paths.manifest)) is up to date"
-        return ["\(summary) (\(String(format: "%.2f s", seconds)))"] + (outcome.packGainChange.map { [$0] } ?? [])
+        summary += " (\(String(format: "%.2f s", seconds)))"
+        if !outcome.warnings.isEmpty {
+            summary += "; \(counted(outcome.warnings.count, "warning"))\(CheckRendering.kinds(outcome.warnings))"
+        }
+        return [summary] + (outcome.packGainChange.map { [$0] } ?? [])
     }
 }
 

@@ -63,10 +63,11 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Encodable, CustomString
         /// `naming`: the recordings folder is missing or unreadable; two files for one token; a file that names
         /// no token; an alias that leads nowhere.
         case folder, duplicate, unnamed, alias
-        /// `sound`: heard louder or quieter than the rest, over the true-peak ceiling, too short or long; the
-        /// recording's voice cut, a sound apart from it, its noise heard, its header wrong, clipped; what the
-        /// build noted of a fragment (its channels picked, its peaks limited).
-        case loudness, peak, length, cut, apart, noise, header, clipped, note
+        /// `sound`: heard louder or quieter than the rest (or than the target, as `build` notes), over the
+        /// true-peak ceiling, too short or long; the recording's voice cut, a sound apart from it, its noise
+        /// heard, its header wrong, clipped; and what `build` notes of a fragment: one of its channels taken, or
+        /// more than two; its peaks limited deeply.
+        case loudness, peak, length, cut, apart, noise, header, clipped, channels, limited
         /// `consistency`: what sets a recording apart from the voice (`VoiceConsistency.Kind`), and an
         /// acceptance in `consistency.accept` that no longer holds.
         case voice, tone, onset, vowel, band, pace, unmeasured, delivery, accept

@@ -12,17 +12,25 @@ enum FragmentRecord {
     /// transients flatten, and a designer should listen.
     static let audibleLimitingDB = 6.0
 
+    /// A warning the manifest notes of a fragment, with its kind (in the category `sound`).
+    struct Warning {
+        let kind: Diagnostic.Kind
+        let text: String
+    }
+
+    /// The fragment as the manifest records it, and its warnings as `build` says them.
     static func make(
         token: String, file: String, sha256: String, source: SourceFile, sourceSHA256: String, report: FragmentReport,
         settings: Settings
-    ) -> Manifest.Fragment {
+    ) -> (fragment: Manifest.Fragment, warnings: [Warning]) {
+        let built = warnings(report, settings: settings)
         var fragment = Manifest.Fragment(
             token: token, file: file, frames: report.frames, durationMs: report.durationMs, sha256: sha256,
             loudnessPhon: report.loudnessPhon, loudnessLUFS: report.loudnessLUFS, truePeakDBTP: report.truePeakDBTP,
             gainDB: report.loudness.gainDB,
             limiterReductionDB: report.loudness.limiterReductionDB, trimmedHeadMs: report.trim.headMs,
             trimmedTailMs: report.trim.tailMs, headDBFS: report.edgeLevels.headDBFS,
-            tailDBFS: report.edgeLevels.tailDBFS, warnings: warnings(report, settings: settings),
+            tailDBFS: report.edgeLevels.tailDBFS, warnings: [],
             source: Manifest.Source(
                 file: source.path, sha256: sourceSHA256, size: source.status.size, sampleRate: report.source.sampleRate,
                 channels: report.source.channels, format: report.source.format.description,
@@ -39,8 +47,11 @@ enum FragmentRecord {
             analysis: analysis(report.analysis, token: token))
         // How the recording was made — its voice cut, a sound apart from it, noise that is heard, clipping — by the
         // rules `check` reports.
-        fragment.warnings += PackChecker.recordingWarnings(fragment).map { "\($0.message): \($0.fix)" }
-        return fragment
+        let all =
+            built
+            + PackChecker.recordingWarnings(fragment).map { Warning(kind: $0.kind, text: "\($0.message): \($0.fix)") }
+        fragment.warnings = all.map(\.text)
+        return (fragment, all)
     }
 
     static func analysis(_ voice: VoiceAnalysis, token: String) -> Manifest.Analysis {
@@ -74,21 +85,33 @@ enum FragmentRecord {
     /// 116 ms of frames at 44.1 kHz.
     static let lowTonePitchFrames = 10
 
-    static func warnings(_ report: FragmentReport, settings: Settings) -> [String] {
-        var warnings: [String] = []
-        if case .picked = report.channelDecision { warnings.append(report.channelDecision.description) }
+    /// What the build did that a designer should hear: a channel taken, deep limiting, a target out of reach.
+    static func warnings(_ report: FragmentReport, settings: Settings) -> [Warning] {
+        var warnings: [Warning] = []
+        if case .picked = report.channelDecision {
+            warnings.append(Warning(kind: .channels, text: report.channelDecision.description))
+        }
         if report.source.channels > 2 {
             warnings.append(
-                "\(report.source.channels) channels: a voice is recorded in mono or stereo; check the export")
+                Warning(
+                    kind: .channels,
+                    text: "\(report.source.channels) channels: a voice is recorded in mono or stereo; check the export")
+            )
         }
         if report.loudness.limiterReductionDB >= audibleLimitingDB {
-            warnings.append("peaks limited by \(format(report.loudness.limiterReductionDB)) dB to reach the target")
+            warnings.append(
+                Warning(
+                    kind: .limited,
+                    text: "peaks limited by \(format(report.loudness.limiterReductionDB)) dB to reach the target"))
         }
         let off = report.loudnessPhon - settings.loudness.targetPhon
         if abs(off) > settings.loudness.toleranceLU {
             warnings.append(
-                "heard at \(format(report.loudnessPhon)) phon, \(format(abs(off))) phon from the target, at \(format(settings.loudness.maximumLimitingDB)) dB of limiting"
-            )
+                Warning(
+                    kind: .loudness,
+                    text:
+                        "heard at \(format(report.loudnessPhon)) phon, \(format(abs(off))) phon from the target, at \(format(settings.loudness.maximumLimitingDB)) dB of limiting"
+                ))
         }
         return warnings
     }

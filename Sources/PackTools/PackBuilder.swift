@@ -317,18 +317,17 @@ public enum PackBuilder {
                         error.problem, fix: error.fix))
             case .success(let done):
                 let output = paths.out.appendingPathComponent(item.job.fileName)
-                let fragment = FragmentRecord.make(
+                let (fragment, warnings) = FragmentRecord.make(
                     token: item.token.text, file: paths.manifestRelative(output), sha256: done.sha256,
                     source: item.job.source, sourceSHA256: item.sourceSHA256, report: done.report, settings: settings)
                 entries.append(NewEntry(fragment, outputStatus: done.status))
                 moves.append(item.job.fileName)
                 outcome.built.append(item.token.text)
                 // What the manifest notes of a fragment is said once, when it is built.
-                outcome.warnings += fragment.warnings.map {
+                outcome.warnings += warnings.map {
                     Diagnostic(
-                        .warning, paths.subject(manifestPath: fragment.source.file), .sound, .note,
-                        "\(fragment.token): \($0)",
-                        fix: "")
+                        .warning, paths.subject(manifestPath: fragment.source.file), .sound, $0.kind,
+                        "\(fragment.token): \($0.text)", fix: "")
                 }
             }
         }

@@ -118,6 +118,22 @@ import VoicePack
         #expect(kinds.count == 39)
     }
 
+    /// `build`'s summary counts the warnings it printed by kind, as `check` does; none, nothing.
+    @Test func theBuildSummaryCountsItsWarningsByKind() {
+        var outcome = BuildOutcome()
+        outcome.built = ["三", "八", "九"]
+        outcome.manifestWritten = true
+        let said = { BuildReport.summary(outcome, paths: Self.paths, seconds: 0.3) }
+        #expect(said() == ["built 3, unchanged 0: wrote manifest.json (0.30 s)"])
+        let warning = { (token: String, kind: Diagnostic.Kind) in
+            Diagnostic(
+                .warning, Self.paths.subject(manifestPath: "raw-audio/\(token).wav"), .sound, kind, token, fix: "")
+        }
+        outcome.warnings = [warning("三", .cut), warning("八", .cut), warning("九", .limited)]
+        #expect(
+            said() == ["built 3, unchanged 0: wrote manifest.json (0.30 s); 3 warnings (sound/cut 2, sound/limited)"])
+    }
+
     /// Xcode and GitHub lines: a file's finding on the file, a token's on the settings file, with the subject
     /// said where the file does not say it.
     @Test func annotationsPointAtTheFileToMend() {
