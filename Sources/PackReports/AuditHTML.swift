@@ -66,7 +66,7 @@ public enum AuditHTML {
                 html +=
                     "<li class=\"\(finding.severity == .error ? "missing" : "warn")\"><code>\(escape(finding.subject.text))</code> "
                 html +=
-                    "\(finding.severity.rawValue) [\(finding.category.rawValue)] \(escape(finding.message)): \(escape(finding.fix))</li>\n"
+                    "\(finding.severity.rawValue) [\(finding.categoryAndKind)] \(escape(finding.message)): \(escape(finding.fix))</li>\n"
             }
             html += "</ul>\n"
         }

@@ -216,7 +216,7 @@ public enum AuditText {
             ? "None.\n"
             : "\(CheckRendering.tally(report.check)).\n\n"
                 + report.check.findings.map {
-                    "- `\($0.subject.text)` \($0.severity.rawValue) [\($0.category.rawValue)] \($0.message): \($0.fix)\n"
+                    "- `\($0.subject.text)` \($0.severity.rawValue) [\($0.categoryAndKind)] \($0.message): \($0.fix)\n"
                 }.joined()
         return out
     }

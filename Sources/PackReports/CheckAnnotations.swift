@@ -24,7 +24,7 @@ public struct CheckAnnotations {
     func message(of finding: Diagnostic, file: URL, category: Bool) -> String {
         var named = false  // several files: the first is the annotation's, the others are said
         if case .file = finding.subject { named = true }
-        var text = (category ? "[\(finding.category.rawValue)] " : "") + finding.message
+        var text = (category ? "[\(finding.categoryAndKind)] " : "") + finding.message
         if !finding.fix.isEmpty { text += ": \(finding.fix)" }
         return named ? text : "\(finding.subject.text): \(text)"
     }

@@ -96,9 +96,9 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Encodable, CustomString
     /// `sound/cut`: the category and kind, as `check`'s summary counts them.
     public var categoryAndKind: String { "\(category.rawValue)/\(kind.rawValue)" }
 
-    /// `raw-audio/x.m4a: error: [audio] libsndfile cannot read it (…): export it as WAV or FLAC`
+    /// `raw-audio/x.m4a: error: [audio/unreadable] libsndfile cannot read it (…): export it as WAV or FLAC`
     public var description: String {
-        "\(subject.text): \(severity.rawValue): [\(category.rawValue)] \(message)" + (fix.isEmpty ? "" : ": \(fix)")
+        "\(subject.text): \(severity.rawValue): [\(categoryAndKind)] \(message)" + (fix.isEmpty ? "" : ": \(fix)")
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -27,14 +27,17 @@ import Testing
         #expect(lines.count == 4, "\(lines)")
         #expect(
             lines.contains {
-                $0.hasPrefix("\(root)/assets.json: error: 〇: [coverage] no fragment, needed by formatter/yuan")
+                $0.hasPrefix("\(root)/assets.json: error: 〇: [coverage/missing] no fragment, needed by formatter/yuan")
             })
         #expect(
             lines.contains {
-                $0.hasPrefix("\(root)/raw-audio/digit_1.wav: error: [stale] stale pack: the recording changed")
+                $0.hasPrefix(
+                    "\(root)/raw-audio/digit_1.wav: error: [stale/recording] stale pack: the recording changed")
             })
         #expect(
-            lines.contains { $0.hasPrefix("\(root)/normalized/digit_2.wav: error: [manifest] its bytes do not match") })
+            lines.contains {
+                $0.hasPrefix("\(root)/normalized/digit_2.wav: error: [manifest/file] its bytes do not match")
+            })
         #expect(lines.last == "assets check: 3 problems (manifest/file, stale/recording, coverage/missing)")
     }
 

@@ -53,7 +53,7 @@ import Testing
         #expect(pack.exists("normalized/digit_1.wav") && pack.exists("normalized/digit_2.wav"))
         // Not a terminal: no progress lines, only the coverage warnings for what is still missing.
         #expect(!first.stderr.contains("\r"))
-        #expect(first.stderr.contains("零: warning: [coverage]"))
+        #expect(first.stderr.contains("零: warning: [coverage/missing]"))
 
         let second = InProcess.run(["build"], in: pack.url)
         #expect(second.status == 0)
@@ -75,12 +75,12 @@ import Testing
         #expect(named.status == 1)
         #expect(
             named.stderr.contains(
-                #"raw-audio/tts_ten_thousand.wav: error: [naming] 'tts_ten_thousand' names no token; its name reads as 万: listen to it, then map it in assets.json ("stems": {"tts_ten_thousand": "万"}) or rename it to unit_wan.wav"#
+                #"raw-audio/tts_ten_thousand.wav: error: [naming/unnamed] 'tts_ten_thousand' names no token; its name reads as 万: listen to it, then map it in assets.json ("stems": {"tts_ten_thousand": "万"}) or rename it to unit_wan.wav"#
             ))
-        #expect(named.stderr.contains("[naming] 'tts_success' names no token: rename it to a default stem"))
+        #expect(named.stderr.contains("[naming/unnamed] 'tts_success' names no token: rename it to a default stem"))
         #expect(
             named.stderr.contains(
-                #"[naming] 'yi' names no token; its name reads as 一 or 亿, apps say both: listen to it, then map it in assets.json to the one it says ("stems": {"yi": "一"}, or "亿")"#
+                #"[naming/unnamed] 'yi' names no token; its name reads as 一 or 亿, apps say both: listen to it, then map it in assets.json to the one it says ("stems": {"yi": "一"}, or "亿")"#
             ))
         #expect(named.stderr.contains("assets build: 17 recordings are named as apps name them"))
         let block = try #require(named.stderr.components(separatedBy: "(a new one can be this):\n").last)
@@ -99,7 +99,7 @@ import Testing
         #expect(mapped.status == 0, "\(mapped.stderr)")
         #expect(mapped.stdout.hasPrefix("built 17, unchanged 0"))
         let check = InProcess.run(["check"], in: pack.url)
-        #expect(!check.stdout.contains("[naming]") && !check.stdout.contains("[coverage]"), "\(check.stdout)")
+        #expect(!check.stdout.contains("[naming/") && !check.stdout.contains("[coverage/"), "\(check.stdout)")
     }
 
     @Test func aBadRecordingExitsOneAndChangesNothing() throws {
@@ -112,8 +112,9 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(
             run.stderr.contains(
-                "raw-audio/digit_2.m4a: error: [audio] neither libsndfile (Format not recognised.) nor FFmpeg"))
-        #expect(run.stderr.contains("raw-audio/whatever.wav: error: [naming] 'whatever' names no token"))
+                "raw-audio/digit_2.m4a: error: [audio/unreadable] neither libsndfile (Format not recognised.) nor FFmpeg"
+            ))
+        #expect(run.stderr.contains("raw-audio/whatever.wav: error: [naming/unnamed] 'whatever' names no token"))
         #expect(run.stderr.contains("2 problems; normalized and manifest.json are unchanged"))
         #expect(!pack.exists("manifest.json") && !pack.exists("normalized/digit_1.wav"))
     }
@@ -203,7 +204,7 @@ import Testing
         let run = try AssetsProcess.run(arguments, in: pack.url, executable: executable)
         #expect(run.status == 1, "\(run.stderr)")
         let line = run.stderr.split(separator: "\n").first { $0.contains("digit_2.wav") }.map(String.init) ?? ""
-        #expect(line.hasPrefix("raw-audio/digit_2.wav: error: [audio] cannot be read ("), "\(run.stderr)")
+        #expect(line.hasPrefix("raw-audio/digit_2.wav: error: [audio/unreadable] cannot be read ("), "\(run.stderr)")
         #expect(line.lowercased().contains("permission"), "\(line)")
         #expect(line.hasSuffix("make it readable"))
         #expect(!pack.exists("manifest.json"))

@@ -50,7 +50,8 @@ import Testing
         try pack.write("assets.json", settings + "}")
         #expect(InProcess.run(["build"], in: pack.url).status == 0)
         let unbounded = InProcess.run(["check"], in: pack.url)
-        #expect(unbounded.status == 1 && unbounded.stdout.contains("亿: error: [coverage]"), "\(unbounded.stdout)")
+        #expect(
+            unbounded.status == 1 && unbounded.stdout.contains("亿: error: [coverage/missing]"), "\(unbounded.stdout)")
 
         try pack.write("assets.json", settings + #", "maximumAmount": "99999999.99"}"#)
         // The bound is the app's to know (the manifest carries it): a pack built without it is stale.
@@ -81,7 +82,7 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.stdout.contains(
-                "〇: error: [coverage] no fragment, needed by formatter/yuan; e.g. 1.01 in style formatter/yuan: 一元〇一分: add raw-audio/〇.wav"
+                "〇: error: [coverage/missing] no fragment, needed by formatter/yuan; e.g. 1.01 in style formatter/yuan: 一元〇一分: add raw-audio/〇.wav"
             ))
         #expect(run.stdout.hasSuffix("assets check: 1 problem (coverage/missing)\n"))
         // The audit counts one problem the same way.

@@ -39,7 +39,7 @@ import VoicePack
         let suites = xml.components(separatedBy: "<testsuite name=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(suites.map(String.init) == Diagnostic.Category.allCases.map(\.rawValue))
         #expect(xml.contains("<failure message=\"no fragment &amp; no alias\" type=\"coverage/missing\">"))
-        #expect(xml.contains("<system-out>normalized/digit_3.wav: warning: [sound] 3: cut: re-export</system-out>"))
+        #expect(xml.contains("<system-out>normalized/digit_3.wav: warning: [sound/cut] 3: cut: re-export</system-out>"))
         #expect(xml.contains("<testsuites name=\"assets check\" tests=\"3\" failures=\"1\">"))
     }
 
@@ -142,8 +142,9 @@ import VoicePack
         let findings = Self.report().findings
         #expect(
             annotations.xcode(findings[0])
-                == "/pack/assets.json: error: 〇: [coverage] no fragment & no alias: add <raw-audio/〇.wav>")
-        #expect(annotations.xcode(findings[1]) == "/pack/normalized/digit_3.wav: warning: [sound] 3: cut: re-export")
+                == "/pack/assets.json: error: 〇: [coverage/missing] no fragment & no alias: add <raw-audio/〇.wav>")
+        #expect(
+            annotations.xcode(findings[1]) == "/pack/normalized/digit_3.wav: warning: [sound/cut] 3: cut: re-export")
         #expect(
             annotations.github(findings[1], repository: URL(fileURLWithPath: "/"))
                 == "::warning file=pack/normalized/digit_3.wav,title=sound/cut::3: cut: re-export")

@@ -258,7 +258,9 @@ import VoicePack
         try pack.deliver("digit_2.wav")
         let first = try pack.build()
         let notes = first.warnings.filter { $0.category == .sound }.map(\.description)
-        #expect(notes == ["raw-audio/digit_1.wav: warning: [sound] 一: took channel 1 (channel 2 silent)"], "\(notes)")
+        #expect(
+            notes == ["raw-audio/digit_1.wav: warning: [sound/channels] 一: took channel 1 (channel 2 silent)"],
+            "\(notes)")
         let manifest = try pack.manifest()
         #expect(manifest.fragments.first { $0.token == "一" }?.warnings == ["took channel 1 (channel 2 silent)"])
         #expect(try pack.build().warnings.filter { $0.category == .sound }.isEmpty)

@@ -138,15 +138,15 @@ func coveredPack() throws -> TestPack {
         let errors = check(pack).errors
         #expect(
             errors.map(\.description).sorted() == [
-                "normalized/digit_7.wav: error: [manifest] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)",
-                "raw-audio/digit_5.wav: error: [audio] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)",
+                "normalized/digit_7.wav: error: [manifest/file] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)",
+                "raw-audio/digit_5.wav: error: [audio/unreadable] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)",
             ])
 
         let before = pack.snapshot()
         let outcome = try pack.build()
         #expect(
             outcome.failures.map(\.description) == [
-                "raw-audio/digit_5.wav: error: [audio] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)"
+                "raw-audio/digit_5.wav: error: [audio/unreadable] it is a Git LFS pointer, not the audio itself: this clone did not fetch it: run `git lfs pull` (on GitHub Actions, check out with `lfs: true`)"
             ])
         #expect(pack.snapshot() == before)
     }
@@ -174,7 +174,7 @@ func coveredPack() throws -> TestPack {
         let errors = check(pack).errors
         #expect(
             errors.map(\.description) == [
-                "normalized/digit_5.wav: error: [manifest] listed in the manifest, but missing: run `assets build`"
+                "normalized/digit_5.wav: error: [manifest/file] listed in the manifest, but missing: run `assets build`"
             ])
     }
 
@@ -184,7 +184,7 @@ func coveredPack() throws -> TestPack {
         let errors = check(pack).errors
         #expect(
             errors.map(\.description) == [
-                "raw-audio/digit_7.wav: error: [stale] stale pack: the recording changed since the build: run `assets build`"
+                "raw-audio/digit_7.wav: error: [stale/recording] stale pack: the recording changed since the build: run `assets build`"
             ])
     }
 
@@ -195,10 +195,11 @@ func coveredPack() throws -> TestPack {
         let messages = check(pack).errors.map(\.description)
         #expect(
             messages.contains(
-                "raw-audio/億.wav: error: [stale] stale pack: a new recording, not built yet: run `assets build`"))
+                "raw-audio/億.wav: error: [stale/recording] stale pack: a new recording, not built yet: run `assets build`"
+            ))
         #expect(
             messages.contains(
-                "raw-audio/digit_9.wav: error: [stale] stale pack: the recording of 九 was removed: run `assets build`, or put it back"
+                "raw-audio/digit_9.wav: error: [stale/recording] stale pack: the recording of 九 was removed: run `assets build`, or put it back"
             ))
     }
 
@@ -243,13 +244,15 @@ func coveredPack() throws -> TestPack {
         try pack.deliver("一.flac", .init(container: "flac", encoding: "pcm16"))
         pack.settings.aliases = ["〇": "甲", "甲": "〇", "壹": "贰"]
         let messages = check(pack).errors.filter { $0.category == .naming }.map(\.description)
-        #expect(messages.contains { $0.hasPrefix("raw-audio/hello.wav: error: [naming] 'hello' names no token") })
+        #expect(
+            messages.contains { $0.hasPrefix("raw-audio/hello.wav: error: [naming/unnamed] 'hello' names no token") })
         #expect(
             messages.contains {
-                $0.hasPrefix("raw-audio/digit_1.wav, raw-audio/一.flac: error: [naming] 2 files for the token 一")
+                $0.hasPrefix(
+                    "raw-audio/digit_1.wav, raw-audio/一.flac: error: [naming/duplicate] 2 files for the token 一")
             })
         #expect(messages.contains { $0.contains("the aliases go round in a cycle") })
-        #expect(messages.contains { $0.hasPrefix("壹 → 贰: error: [naming] an alias to 贰, which has no fragment") })
+        #expect(messages.contains { $0.hasPrefix("壹 → 贰: error: [naming/alias] an alias to 贰, which has no fragment") })
     }
 
     @Test func soundOutOfBounds() throws {

@@ -126,42 +126,42 @@ import VoicePack
         #expect(
             messages.contains {
                 $0.hasPrefix(
-                    "raw-audio/digit_6_v2.wav: error: [naming] 'digit_6_v2' names no token; it reads as another take of raw-audio/digit_6.wav (六)"
+                    "raw-audio/digit_6_v2.wav: error: [naming/unnamed] 'digit_6_v2' names no token; it reads as another take of raw-audio/digit_6.wav (六)"
                 )
             }, "\(messages)")
         #expect(
             messages.contains {
                 $0.hasPrefix(
-                    "raw-audio/digit_8（1）.wav: error: [naming] 'digit_8（1）' names no token; it reads as another take of raw-audio/digit_8.wav (八)"
+                    "raw-audio/digit_8（1）.wav: error: [naming/unnamed] 'digit_8（1）' names no token; it reads as another take of raw-audio/digit_8.wav (八)"
                 )
             }, "\(messages)")
         #expect(
             messages.contains {
-                $0.hasPrefix("raw-audio/digit_6v2.wav: error: [naming] 'digit_6v2' names no token: rename")
+                $0.hasPrefix("raw-audio/digit_6v2.wav: error: [naming/unnamed] 'digit_6v2' names no token: rename")
             },
             "\(messages)")
         #expect(
             messages.contains(
-                "raw-audio/digit_4 (2).wav: error: [naming] 'digit_4 (2)' names no token; it reads as a take of digit_4 (四): rename it to digit_4.wav"
+                "raw-audio/digit_4 (2).wav: error: [naming/unnamed] 'digit_4 (2)' names no token; it reads as a take of digit_4 (四): rename it to digit_4.wav"
             ), "\(messages)")
         #expect(
             messages.contains(
-                "raw-audio/digit_3-new.wav: error: [naming] 'digit_3-new' names no token; it reads as a take of digit_3 (三): raw-audio/三.wav already says 三: keep the take you want, named 三.wav, and remove the other or move it out of raw-audio/"
+                "raw-audio/digit_3-new.wav: error: [naming/unnamed] 'digit_3-new' names no token; it reads as a take of digit_3 (三): raw-audio/三.wav already says 三: keep the take you want, named 三.wav, and remove the other or move it out of raw-audio/"
             ), "\(messages)")
         let keep = "keep the take you want, named digit_1.wav, and remove the other or move it out of raw-audio/"
         #expect(
             messages.contains(
-                "raw-audio/digit_1 copy.wav: error: [naming] 'digit_1 copy' names no token; it reads as another take of raw-audio/digit_1.wav (一): \(keep)"
+                "raw-audio/digit_1 copy.wav: error: [naming/unnamed] 'digit_1 copy' names no token; it reads as another take of raw-audio/digit_1.wav (一): \(keep)"
             ), "\(messages)")
         #expect(
             messages.contains {
                 $0.hasPrefix(
-                    "raw-audio/digit_2 (1).flac: error: [naming] 'digit_2 (1)' names no token; it reads as another take of raw-audio/digit_2.flac (二): keep the take you want, named digit_2.flac"
+                    "raw-audio/digit_2 (1).flac: error: [naming/unnamed] 'digit_2 (1)' names no token; it reads as another take of raw-audio/digit_2.flac (二): keep the take you want, named digit_2.flac"
                 )
             })
         #expect(
             messages.contains(
-                "raw-audio/Digit_1.WAV: error: [naming] 'Digit_1' names no token (did you mean 'digit_1', for 一?): raw-audio/digit_1.wav already says 一: \(keep)"
+                "raw-audio/Digit_1.WAV: error: [naming/unnamed] 'Digit_1' names no token (did you mean 'digit_1', for 一?): raw-audio/digit_1.wav already says 一: \(keep)"
             ))
         // An underscore goes on naming: tts_ten_thousand is 万, not another take of tts_ten; tts_ten-old is one.
         #expect(
@@ -188,11 +188,11 @@ import VoicePack
         // A stem near a known one: the rename is the fix.
         #expect(
             messages.contains(
-                "raw-audio/digt_4.wav: error: [naming] 'digt_4' names no token (did you mean 'digit_4', for 四?): rename it to digit_4.wav"
+                "raw-audio/digt_4.wav: error: [naming/unnamed] 'digt_4' names no token (did you mean 'digit_4', for 四?): rename it to digit_4.wav"
             ))
         #expect(
             messages.contains(
-                "raw-audio/UNIT_YUAN.WAV: error: [naming] 'UNIT_YUAN' names no token (did you mean 'unit_yuan', for 元?): rename it to unit_yuan.WAV"
+                "raw-audio/UNIT_YUAN.WAV: error: [naming/unnamed] 'UNIT_YUAN' names no token (did you mean 'unit_yuan', for 元?): rename it to unit_yuan.WAV"
             ))
         #expect(
             messages.contains {
@@ -305,7 +305,7 @@ import VoicePack
         let messages = try pack.build().failures.map(\.description)
         #expect(messages.count == 1, "\(messages)")
         let message = try #require(messages.first)
-        #expect(message.hasPrefix("raw-audio/\(name): error: [audio] \(said)"), "\(message)")
+        #expect(message.hasPrefix("raw-audio/\(name): error: [audio/unreadable] \(said)"), "\(message)")
         #expect(message.hasSuffix("copy or export it again"), "\(message)")
     }
 
@@ -335,7 +335,7 @@ import VoicePack
         try pack.writeBytes("digit_2.wav", unfinished)
         #expect(
             try pack.build().failures.map(\.description) == [
-                "raw-audio/digit_2.wav: error: [audio] its header says it holds no audio, and \(unfinished.count - audio)"
+                "raw-audio/digit_2.wav: error: [audio/unreadable] its header says it holds no audio, and \(unfinished.count - audio)"
                     + " bytes follow it: the program that wrote it stopped before it closed the file: export it again"
             ])
     }

@@ -156,7 +156,7 @@ import Testing
         #expect(messages.count == 1)
         let message = try #require(messages.first)
         #expect(
-            message.hasPrefix("raw-audio/digit_1.mp3: error: [audio] it is truncated: the header promises"),
+            message.hasPrefix("raw-audio/digit_1.mp3: error: [audio/unreadable] it is truncated: the header promises"),
             "\(message)")
         #expect(message.contains("the decoder said: Warning: Xing stream size off"), "\(message)")
         #expect(message.hasSuffix("copy or export it again"))
@@ -171,7 +171,9 @@ import Testing
         let messages = try pack.build().failures.map(\.description)
         #expect(messages.count == 1)
         let message = try #require(messages.first)
-        #expect(message.hasPrefix("raw-audio/digit_1.mp3: error: [audio] it is truncated: it ends "), "\(message)")
+        #expect(
+            message.hasPrefix("raw-audio/digit_1.mp3: error: [audio/unreadable] it is truncated: it ends "),
+            "\(message)")
         #expect(message.contains(" bytes into an MPEG frame of "), "\(message)")
         #expect(message.hasSuffix("where an encoder writes whole frames: copy or export it again"), "\(message)")
     }
@@ -249,7 +251,8 @@ import Testing
         #expect(sound.count == 1, "\(sound)")
         let said = try #require(sound.first)
         #expect(
-            said.hasPrefix("raw-audio/digit_2.wav: warning: [sound] its header is wrong: it says 2 channels at 8000 Hz")
+            said.hasPrefix(
+                "raw-audio/digit_2.wav: warning: [sound/header] its header is wrong: it says 2 channels at 8000 Hz")
         )
         #expect(said.contains("`sox -r 16000 -c 1 raw-audio/digit_2.wav fixed.wav`"), "\(said)")
     }
