@@ -35,6 +35,21 @@ public struct CheckReport: Sendable {
     mutating func add(_ category: Diagnostic.Category, _ name: String, _ findings: [Diagnostic] = []) {
         cases.append(CheckCase(category: category, name: name, findings: findings))
     }
+
+    /// Makes the warnings of these kinds errors (`check.errors`), each saying so.
+    mutating func fail(on kinds: [Settings.WarningKind]) {
+        let failing = Set(kinds.map(\.rawValue))
+        guard !failing.isEmpty else { return }
+        cases = cases.map { testCase in
+            let findings = testCase.findings.map { finding in
+                guard finding.severity == .warning, failing.contains(finding.categoryAndKind) else { return finding }
+                return Diagnostic(
+                    .error, finding.subject, finding.category, finding.kind,
+                    finding.message + " (an error by check.errors in the settings)", fix: finding.fix)
+            }
+            return CheckCase(category: testCase.category, name: testCase.name, findings: findings)
+        }
+    }
 }
 
 /// One style and form's coverage: the tokens it needs that no fragment serves, its own or an alias's.
@@ -104,6 +119,7 @@ public enum PackChecker {
         checkSound(manifest, settings: settings, voices: voices, paths: paths, into: &report)
         checkConsistency(manifest, settings: settings, voices: voices, paths: paths, into: &report)
         checkBudget(paths: paths, settings: covered, into: &report)
+        report.fail(on: settings.check.errors)
         return report
     }
 

@@ -15,6 +15,7 @@ public struct Settings: Equatable, Sendable {
     public var limits = Limits()
     public var splice = Splice()
     public var consistency = Consistency()
+    public var check = Check()
 
     /// What the coverage check covers: the union of these styles' and forms' alphabets.
     public var styles: [ReadingStyle] = ReadingStyle.allCases
@@ -164,5 +165,37 @@ public struct Settings: Equatable, Sendable {
 
     public enum Severity: String, CaseIterable, Sendable {
         case error, warning
+    }
+
+    /// What fails `check` beyond what fails it by default.
+    public struct Check: Equatable, Sendable {
+        public init() {}
+
+        /// Kinds of finding that `check` reports as warnings and that fail it in this pack: a team that wants
+        /// every recording to end with its decay lists `sound/cut`.
+        public var errors: [WarningKind] = []
+    }
+
+    /// A kind of finding `check` can report as a warning, as `category/kind` (the names its summary, JSON and
+    /// lines give), for `check.errors`.
+    public enum WarningKind: String, CaseIterable, Sendable {
+        case unlisted = "manifest/unlisted"
+        case loudness = "sound/loudness"
+        case cut = "sound/cut"
+        case apart = "sound/apart"
+        case noiseHeard = "sound/noise"
+        case header = "sound/header"
+        case clipped = "sound/clipped"
+        case voice = "consistency/voice"
+        case tone = "consistency/tone"
+        case onset = "consistency/onset"
+        case vowel = "consistency/vowel"
+        case band = "consistency/band"
+        case noise = "consistency/noise"
+        case pace = "consistency/pace"
+        case unmeasured = "consistency/unmeasured"
+        case delivery = "consistency/delivery"
+        case accept = "consistency/accept"
+        case nearLimit = "budget/nearLimit"
     }
 }

@@ -252,17 +252,17 @@ struct SettingsReader {
     where Value.RawValue == String {
         guard let text = string(node, key) else { return nil }
         guard let value = Value(rawValue: text) else {
-            issue(
-                node, key,
-                "unknown value '\(text)': use one of " + Value.allCases.map(\.rawValue).joined(separator: ", "))
+            let names = Value.allCases.map(\.rawValue)
+            let near = Suggestion.nearest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            issue(node, key, "unknown value '\(text)'\(near): use one of " + names.joined(separator: ", "))
             return nil
         }
         return value
     }
 
-    mutating func names<Value: RawRepresentable & CaseIterable>(_ node: JSONNode, _ key: String, _ type: Value.Type)
-        -> [Value]?
-    where Value.RawValue == String {
+    mutating func names<Value: RawRepresentable & CaseIterable>(
+        _ node: JSONNode, _ key: String, _ type: Value.Type, mayBeEmpty: Bool = false
+    ) -> [Value]? where Value.RawValue == String {
         guard case .array(let items) = node.value else {
             issue(node, key, "expected a list such as [\"spoken\"], found \(node.value.typeName)")
             return nil
@@ -276,7 +276,9 @@ struct SettingsReader {
                 values.append(value)
             }
         }
-        if items.isEmpty { issue(node, key, "the list is empty: name at least one, or leave the key out for all") }
+        if items.isEmpty && !mayBeEmpty {
+            issue(node, key, "the list is empty: name at least one, or leave the key out for all")
+        }
         return values
     }
 

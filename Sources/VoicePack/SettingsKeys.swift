@@ -96,6 +96,9 @@ extension Settings {
         SettingKey("consistency.accept", shown: { "`\($0.consistency.accept)`" }) { reader, node, key, settings in
             reader.acceptances(node, key).map { settings.consistency.accept = $0 }
         },
+        SettingKey("check.errors", shown: { "`\($0.check.errors.map(\.rawValue))`" }) { reader, node, key, settings in
+            reader.names(node, key, Settings.WarningKind.self, mayBeEmpty: true).map { settings.check.errors = $0 }
+        },
         SettingKey("styles") { reader, node, key, settings in
             reader.names(node, key, ReadingStyle.self).map { settings.styles = $0 }
         },

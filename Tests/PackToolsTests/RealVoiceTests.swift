@@ -436,6 +436,15 @@ import VoicePack
         #expect(finding.fix.contains("export it again with the whole decay"))
         let level = try #require(try pack.manifest().fragments.first { $0.token == "三" }?.source.endLevelDB)
         #expect(level > -6, "the cut ends near the voice's peak: \(level) dB")
+        // A team that wants every voice to end with its decay makes the warning fail `check`; nothing else moves.
+        let warned = PackChecker.check(paths: pack.paths, settings: pack.settings)
+        pack.settings.check.errors = [.cut]
+        let strict = PackChecker.check(paths: pack.paths, settings: pack.settings)
+        let raised = strict.errors.filter { $0.category == .sound }
+        #expect(raised.map(\.subject.text).sorted() == ["raw-audio/digit_3.wav", "raw-audio/digit_8.wav"])
+        #expect(raised.allSatisfy { $0.kind == .cut })
+        #expect(raised.allSatisfy { $0.message.hasSuffix("(an error by check.errors in the settings)") })
+        #expect(strict.errors.count == warned.errors.count + 2 && strict.warnings.count == warned.warnings.count - 2)
     }
 
     /// A click 400 ms before a syllable (the recording's DC filter rings 40 ms after it) and a sound 300 ms after

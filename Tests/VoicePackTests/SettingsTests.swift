@@ -37,6 +37,7 @@ import VoicePack
         "consistency.pitchSemitones": "6", "consistency.bandwidthOctaves": "2", "consistency.noiseDB": "20",
         "consistency.paceRatio": "3", "consistency.severity": #""warning""#, "consistency.reportUnmeasured": "true",
         "consistency.accept": #"["raw-audio/digit_3.wav", {"recording": "a.wav", "sha256": "3f2a9c1b"}]"#,
+        "check.errors": #"["sound/cut", "consistency/delivery"]"#,
         "styles": #"["spoken", "formatter"]"#, "forms": #"["yuan"]"#, "maximumAmount": #""99999999.99""#,
         "stems": #"{"yuan_2": "元"}"#, "phrases": #"{"phrase_wechat": "微信收款"}"#, "aliases": #"{"〇": "零"}"#,
         "templates": #"{"wechat": "微信收款{amount}"}"#,
@@ -130,8 +131,14 @@ import VoicePack
             ])
         #expect(
             issues(#"{"format": {"sampleFormat": "pcm12"}}"#) == [
-                "assets.json:1:29: format.sampleFormat: unknown value 'pcm12': use one of pcm16, pcm24, float32"
+                "assets.json:1:29: format.sampleFormat: unknown value 'pcm12' (did you mean 'pcm16'?): use one of pcm16, pcm24, float32"
             ])
+        // A kind of warning that `check.errors` names: a typo gets the nearest; an empty list is none.
+        #expect(
+            issues(#"{"check": {"errors": ["sound/cutt"]}}"#).first?.hasPrefix(
+                "assets.json:1:23: check.errors: unknown value 'sound/cutt' (did you mean 'sound/cut'?): use one of "
+            ) == true, "\(issues(#"{"check": {"errors": ["sound/cutt"]}}"#))")
+        #expect(issues(#"{"check": {"errors": []}}"#) == [])
         #expect(
             issues(#"{"loudness": {"targetLUFS": 5}}"#) == [
                 "assets.json:1:29: loudness.targetLUFS: 5 is out of range: use -70 to 0"
