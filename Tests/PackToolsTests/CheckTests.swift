@@ -25,6 +25,16 @@ func coveredPack() throws -> TestPack {
 @Suite struct CheckTests {
     func check(_ pack: TestPack) -> CheckReport { PackChecker.check(paths: pack.paths, settings: pack.settings) }
 
+    /// `check.errors` names kinds of finding as `category/kind`: each one a category and a kind `check` has.
+    @Test func everyKindCheckErrorsNamesIsOneCheckReports() {
+        for named in Settings.WarningKind.allCases {
+            let parts = named.rawValue.split(separator: "/").map(String.init)
+            #expect(
+                parts.count == 2 && Diagnostic.Category(rawValue: parts[0]) != nil
+                    && Diagnostic.Kind(rawValue: parts[1]) != nil, "\(named.rawValue)")
+        }
+    }
+
     @Test func aGoodPackPasses() throws {
         let report = check(try coveredPack())
         #expect(report.passed, "\(report.findings)")
