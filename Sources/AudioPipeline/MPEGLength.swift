@@ -13,7 +13,7 @@ public enum MPEGLength {
     public static let toleratedFrames = 2 * 1152
 
     /// Whether the MP3 at `path` declares its length (`isDeclared`), and how its last frame is cut, if it is
-    /// (`cutLastFrame`). the file read once for both.
+    /// (`cutLastFrame`), the file read once for both.
     static func inspect(path: String) -> (isDeclared: Bool, cut: (held: Int, size: Int?)?) {
         let bytes = FileManager.default.contents(atPath: path).map(Array.init) ?? []
         return (isDeclared(bytes), cutLastFrame(in: bytes))

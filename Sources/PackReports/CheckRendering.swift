@@ -15,11 +15,9 @@ public enum CheckRendering {
     public static func json(_ report: CheckReport) -> String { CanonicalJSON.string(CheckJSON(report)) + "\n" }
 
     public static func summary(_ report: CheckReport, settings: Settings) -> String {
-        let warnings = report.warnings
-        let warningText = warnings.isEmpty ? "" : ", \(counted(warnings.count, "warning"))\(kinds(warnings))"
+        let warningText = report.warnings.isEmpty ? "" : ", " + byKind(report.warnings, "warning")
         guard report.passed else {
-            let errors = report.errors
-            return "assets check: \(counted(errors.count, "problem"))\(kinds(errors))\(warningText)" + narrowing(report)
+            return "assets check: " + byKind(report.errors, "problem") + warningText + narrowing(report)
         }
         let tokens = report.cases.filter { $0.category == .coverage }.count
         var line =
@@ -38,9 +36,12 @@ public enum CheckRendering {
     /// `1 problem (consistency/voice), 33 warnings (sound/header 17, sound/cut 16)`, as the audit heads its
     /// findings.
     static func tally(_ report: CheckReport) -> String {
-        let (errors, warnings) = (report.errors, report.warnings)
-        return
-            "\(counted(errors.count, "problem"))\(kinds(errors)), \(counted(warnings.count, "warning"))\(kinds(warnings))"
+        byKind(report.errors, "problem") + ", " + byKind(report.warnings, "warning")
+    }
+
+    /// `33 warnings (sound/header 17, sound/cut 16)`: how many `findings`, named `noun`, and their kinds.
+    static func byKind(_ findings: [Diagnostic], _ noun: String) -> String {
+        counted(findings.count, noun) + kinds(findings)
     }
 
     /// What kinds of finding they are, commonest first, as JSON names them, with how many where more than one:

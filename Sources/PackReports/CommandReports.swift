@@ -37,7 +37,7 @@ public enum BuildReport {
             ? ": wrote \(paths.display(paths.manifest))" : ": \(paths.display(paths.manifest)) is up to date"
         summary += " (\(String(format: "%.2f s", seconds)))"
         if !outcome.warnings.isEmpty {
-            summary += "; \(counted(outcome.warnings.count, "warning"))\(CheckRendering.kinds(outcome.warnings))"
+            summary += "; " + CheckRendering.byKind(outcome.warnings, "warning")
         }
         return [summary] + (outcome.packGainChange.map { [$0] } ?? [])
     }

@@ -25,7 +25,10 @@ import Testing
             if line.hasPrefix(prompt) {
                 if let current { examples.append(Example(arguments: current.arguments, output: current.output)) }
                 let command = line.dropFirst(prompt.count)
-                precondition(!command.contains("\"") && !command.contains("'"), "quote the README example by hand")
+                // Split at spaces: an example with quotes would be run with its quotes in the arguments.
+                if command.contains("\"") || command.contains("'") {
+                    Issue.record("a README example with quotes, which this test does not split: \(command)")
+                }
                 current = (command.split(separator: " ").map(String.init), [])
             } else if current != nil, line.hasPrefix("    ") {
                 current?.output.append(String(line.dropFirst(4)))
