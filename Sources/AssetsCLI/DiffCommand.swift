@@ -15,7 +15,8 @@ public struct DiffOptions: Equatable, Sendable {
     static let table = OptionTable<DiffOptions>(
         command: .diff, arguments: "[BASE]",
         about: """
-            Compares the pack as it is built (its manifest.json and normalized/) with BASE: the fragments added,
+            Compares the pack as it is built (its manifest.json and normalized/) with BASE: what `assets check`
+            finds from each side's manifest, and the findings the change brings and clears; the fragments added,
             removed and changed, by token, each change with the figures that moved (its recording, length, gain,
             heard loudness, true peak, voice) and whether the new recording is the same take exported again; the
             recordings left as they were whose match with the voice moved, since the rest changed around them;

@@ -30,6 +30,8 @@ extension DiffReport {
 
             """
         if let gain = gainLine(diff) { html += "<p id=\"gain\">\(escape(gain))</p>\n" }
+        html += "<p id=\"check\">\(escape(capitalized(checkLine(diff))))</p>\n"
+        html += findingsSection(diff)
         if diff.isEmpty { html += "<p>No fragment or setting changed.</p>\n" }
         html += changedSection(diff, sounds: sounds)
         html += entrySection("Added", diff.added, sounds: sounds) { $0.after }
@@ -46,6 +48,23 @@ extension DiffReport {
         }
         html += utteranceSection(diff, sounds: sounds)
         return html + "</body>\n</html>\n"
+    }
+
+    /// The findings the change brings and those it clears, a table each, with what to do.
+    static func findingsSection(_ diff: PackDiff) -> String {
+        var html = ""
+        for section in findingSections(diff) {
+            html += "<h2>\(capitalized(section.title))</h2>\n"
+            html += "<table id=\"\(section.title.replacingOccurrences(of: " ", with: "-"))\">\n"
+            html += "<tr><th>severity</th><th>kind</th><th>about</th><th>finding</th><th>what to do</th></tr>\n"
+            for finding in section.findings {
+                html += "<tr><td>\(finding.severity.rawValue)</td><td>\(finding.categoryAndKind)</td>"
+                html += "<td>\(escape(finding.subject.text))</td><td>\(escape(finding.message))</td>"
+                html += "<td>\(escape(finding.fix))</td></tr>\n"
+            }
+            html += "</table>\n"
+        }
+        return html
     }
 
     static func changedSection(_ diff: PackDiff, sounds: DiffSounds) -> String {

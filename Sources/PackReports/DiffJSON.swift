@@ -70,7 +70,24 @@ struct DiffJSON: Encodable {
         let after: Side
     }
 
+    /// `check` on one side, from its manifest.
+    struct CheckSide: Encodable {
+        let passed: Bool
+        let errors: Int
+        let warnings: Int
+        /// As the text says it: `ok, 1 warning (sound/cut)`.
+        let summary: String
+    }
+
+    struct Check: Encodable {
+        let before: CheckSide
+        let after: CheckSide
+        let new: [Diagnostic]
+        let gone: [Diagnostic]
+    }
+
     let base: String
+    let check: Check
     let added: [Entry]
     let removed: [Entry]
     let changed: [Change]
@@ -99,6 +116,14 @@ struct DiffJSON: Encodable {
             }
         }
         base = diff.base
+        func checkSide(_ report: CheckReport) -> CheckSide {
+            CheckSide(
+                passed: report.passed, errors: report.errors.count, warnings: report.warnings.count,
+                summary: DiffReport.outcome(report))
+        }
+        check = Check(
+            before: checkSide(diff.check.before), after: checkSide(diff.check.after), new: diff.check.new,
+            gone: diff.check.gone)
         added = diff.added.map { entry($0, sounds.fragments[$0.token]?.after) }
         removed = diff.removed.map { entry($0, sounds.fragments[$0.token]?.before) }
         changed = diff.changed.map { change in

@@ -19,9 +19,29 @@ public enum DiffReport {
             + "(\(diff.movedWithGain) with no other change)"
     }
 
+    /// `check`'s result on each side, as the manifests give it: `check, from the manifests: ok → 2 problems
+    /// (coverage/missing, consistency/voice)`.
+    public static func checkLine(_ diff: PackDiff) -> String {
+        "check, from the manifests: \(outcome(diff.check.before)) → \(outcome(diff.check.after))"
+    }
+
+    /// `ok`, `ok, 1 warning (sound/cut)`, `2 problems (coverage/missing, consistency/voice)`.
+    static func outcome(_ report: CheckReport) -> String {
+        let warnings = report.warnings.isEmpty ? "" : ", " + CheckRendering.byKind(report.warnings, "warning")
+        return (report.passed ? "ok" : CheckRendering.byKind(report.errors, "problem")) + warnings
+    }
+
+    /// The findings the change brings and those it clears, titled.
+    static func findingSections(_ diff: PackDiff) -> [(title: String, findings: [Diagnostic])] {
+        [("new findings", diff.check.new), ("findings gone", diff.check.gone)].filter { !$0.findings.isEmpty }
+    }
+
     /// The title of the recordings left as they were whose match with the voice changed, and as a heading.
     static let rejudgedTitle = "left as they were, compared with a voice that changed"
-    static let rejudgedHeading = rejudgedTitle.prefix(1).uppercased() + rejudgedTitle.dropFirst()
+    static let rejudgedHeading = capitalized(rejudgedTitle)
+
+    /// `text` with its first letter a capital, as a heading or a sentence starts.
+    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// What a changed fragment is, in a few words.
     public static func summary(_ change: PackDiff.Change) -> String {
@@ -69,6 +89,10 @@ public enum DiffReport {
     public static func text(_ diff: PackDiff) -> String {
         var out = "assets diff against \(diff.base): \(headline(diff))\n"
         if let gain = gainLine(diff) { out += gain + "\n" }
+        out += checkLine(diff) + "\n"
+        for section in findingSections(diff) {
+            out += "\n\(section.title)\n" + section.findings.map { "  \($0.description)\n" }.joined()
+        }
         if diff.isEmpty { return out + "no fragment or setting changed\n" }
         if !diff.changed.isEmpty { out += "\nchanged\n" }
         for change in diff.changed {
@@ -108,7 +132,9 @@ public enum DiffReport {
     /// For a pull request's comment or `$GITHUB_STEP_SUMMARY`: tables, no links to local files.
     public static func markdown(_ diff: PackDiff) -> String {
         var out = "## Voice pack changes against `\(diff.base)`\n\n**\(headline(diff))**.\n"
-        if let gain = gainLine(diff) { out += "\n\(gain.prefix(1).uppercased() + gain.dropFirst()).\n" }
+        if let gain = gainLine(diff) { out += "\n\(capitalized(gain)).\n" }
+        out += "\n\(capitalized(checkLine(diff))).\n"
+        out += findingTables(diff)
         if diff.isEmpty { return out + "\nNo fragment or setting changed.\n" }
         if !diff.changed.isEmpty {
             var rows: [[String]] = []
@@ -150,6 +176,23 @@ public enum DiffReport {
                     [
                         $0.amount, $0.styleForm + ($0.template.map { ", template \($0)" } ?? ""), $0.text,
                         sideLine($0.before), sideLine($0.after),
+                    ]
+                })
+        }
+        return out
+    }
+
+    /// The findings the change brings and those it clears, a table each.
+    static func findingTables(_ diff: PackDiff) -> String {
+        var out = ""
+        for section in findingSections(diff) {
+            out += "\n### \(capitalized(section.title))\n\n"
+            out += Markdown.table(
+                ["severity", "kind", "about", "finding"],
+                section.findings.map {
+                    [
+                        $0.severity.rawValue, $0.categoryAndKind, $0.subject.text,
+                        $0.message + ($0.fix.isEmpty ? "" : ": \($0.fix)"),
                     ]
                 })
         }

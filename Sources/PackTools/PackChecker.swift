@@ -114,13 +114,35 @@ public enum PackChecker {
         checkFiles(manifest, paths: paths, into: &report)
         checkSettings(manifest, settings: settings, paths: paths, into: &report)
         checkSources(manifest, paths: paths, settings: settings, into: &report)
+        let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) })
+        checkBuilt(manifest, pack: pack, settings: settings, covered: covered, paths: paths, into: &report)
+        report.fail(on: settings.check.errors)
+        return report
+    }
+
+    /// What `check` finds in a pack from its manifest alone: coverage, each fragment's sound, the voice's
+    /// consistency and the longest utterance — not whether the files and recordings are what the manifest says.
+    /// `diff` judges both of its sides so: a base read from git has its manifest and fragments, not its recordings.
+    public static func checkBuilt(_ pack: SoundPack, settings: Settings, paths: PackPaths) -> CheckReport {
+        var report = CheckReport()
+        report.styles = settings.styles
+        report.forms = settings.forms
+        report.manifest = pack.manifest
+        checkBuilt(pack.manifest, pack: pack, settings: settings, covered: settings, paths: paths, into: &report)
+        report.fail(on: settings.check.errors)
+        return report
+    }
+
+    /// `covered`: the settings with the styles and forms to cover, for coverage and the longest utterance.
+    private static func checkBuilt(
+        _ manifest: Manifest, pack: SoundPack?, settings: Settings, covered: Settings, paths: PackPaths,
+        into report: inout CheckReport
+    ) {
         checkCoverage(manifest, settings: covered, paths: paths, into: &report)
         let voices = VoiceConsistency(manifest: manifest, settings: settings.consistency)
         checkSound(manifest, settings: settings, voices: voices, paths: paths, into: &report)
         checkConsistency(manifest, settings: settings, voices: voices, paths: paths, into: &report)
-        checkBudget(paths: paths, settings: covered, into: &report)
-        report.fail(on: settings.check.errors)
-        return report
+        if let pack { checkBudget(pack, settings: covered, into: &report) }
     }
 
     /// Each listed file is there, inside the pack, with the manifest's bytes, frames and format.
@@ -484,8 +506,7 @@ public enum PackChecker {
 
     /// The longest utterance stays under iOS's 30 s limit for notification sounds. It needs only the
     /// manifest's frame counts, so a damaged fragment file does not stop it.
-    private static func checkBudget(paths: PackPaths, settings: Settings, into report: inout CheckReport) {
-        guard let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) }) else { return }
+    private static func checkBudget(_ pack: SoundPack, settings: Settings, into report: inout CheckReport) {
         let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
         let templates = settings.templates.map { Template(name: $0.key, text: $0.value) }
         guard

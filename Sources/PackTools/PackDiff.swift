@@ -129,9 +129,34 @@ public struct PackDiff: Sendable {
     public let movedWithGain: Int
     public let settings: [Setting]
     public let utterances: [Utterance]
+    /// What `check` finds from each side's manifest, and the findings only one side has.
+    public let check: CheckChange
 
     public var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && changed.isEmpty && settings.isEmpty && rejudged.isEmpty
+    }
+}
+
+/// `check` on both sides of a diff, from their manifests (`PackChecker.checkBuilt`): coverage, each fragment's
+/// sound, the voice's consistency and the longest utterance. What a reviewer wants to know is which findings the
+/// change brings and which it clears; a finding is the same on both sides when its severity, kind and subject are,
+/// whatever figures its message gives (a voice that moved shifts every syllable's by a little).
+public struct CheckChange: Sendable {
+    public let before: CheckReport
+    public let after: CheckReport
+    /// The findings after that the base did not have, and the base's that are gone, each in `check`'s order.
+    public let new: [Diagnostic]
+    public let gone: [Diagnostic]
+
+    public init(before: CheckReport, after: CheckReport) {
+        func same(_ finding: Diagnostic) -> String {
+            "\(finding.severity.rawValue) \(finding.categoryAndKind) \(finding.subject.text)"
+        }
+        let (wereThere, areThere) = (Set(before.findings.map(same)), Set(after.findings.map(same)))
+        self.before = before
+        self.after = after
+        new = after.findings.filter { !wereThere.contains(same($0)) }
+        gone = before.findings.filter { !areThere.contains(same($0)) }
     }
 }
 
@@ -207,7 +232,21 @@ extension PackDiff {
             rejudged: rejudged(beforeByToken, now.manifest.fragments, besides: Set(changed.map(\.token)), sides: sides),
             packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,
             settings: settingChanges(then.manifest, now.manifest),
-            utterances: utterances(touching: touched, sides: sides))
+            utterances: utterances(touching: touched, sides: sides),
+            check: check(then, against: now, settings: (base.settings, settings), paths: paths, base: base))
+    }
+
+    /// `check` on both sides; once when they are the same manifest under the same settings (a pack against itself).
+    static func check(
+        _ then: SoundPack, against now: SoundPack, settings: (before: Settings, after: Settings), paths: PackPaths,
+        base: PackBase
+    ) -> CheckChange {
+        let after = PackChecker.checkBuilt(now, settings: settings.after, paths: paths)
+        let before =
+            then.manifest == now.manifest && settings.before == settings.after
+            ? after
+            : PackChecker.checkBuilt(then, settings: settings.before, paths: paths.moved(toManifest: base.manifest))
+        return CheckChange(before: before, after: after)
     }
 
     /// The base's pack and the pack as it is, each read from its manifest.

@@ -52,6 +52,14 @@ public struct PackPaths: Equatable, Sendable {
         path.hasPrefix("/") ? path : folder + "/" + path
     }
 
+    /// The same layout around another copy of the pack, whose manifest is at `manifest` (a diff's base): each
+    /// path where it lies from that manifest's folder as it lies from this one's.
+    public func moved(toManifest manifest: URL) -> PackPaths {
+        let (here, there) = (self.manifest.deletingLastPathComponent(), manifest.deletingLastPathComponent())
+        func moved(_ url: URL) -> URL { Self.resolve(Self.relative(url.path, to: here.path), against: there) }
+        return PackPaths(root: moved(root), raw: moved(raw), out: moved(out), manifest: manifest)
+    }
+
     /// `path` as is when absolute, else below `folder`.
     public static func resolve(_ path: String, against folder: URL) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)

@@ -59,8 +59,16 @@ extension Splicer {
 
     /// The amount up to `bound` that maximizes `length`, by coordinate ascent over its digits (as many as the
     /// bound has), no step passing the bound.
-    static func longestAmount(upTo bound: Amount = .maximum, _ length: (Amount) -> Int) -> Amount {
+    static func longestAmount(upTo bound: Amount = .maximum, _ reading: (Amount) -> Int) -> Amount {
         func amount(_ digits: [Int64]) -> Amount { Amount(fen: digits.reduce(0) { $0 * 10 + $1 })! }
+        // The ascents from the nine starts meet the same amounts again and again: each is read once.
+        var lengths: [Int64: Int] = [:]
+        func length(_ amount: Amount) -> Int {
+            if let known = lengths[amount.fen] { return known }
+            let length = reading(amount)
+            lengths[amount.fen] = length
+            return length
+        }
         let places = String(bound.fen).count
         let boundDigits = String(bound.fen).map { Int64(String($0))! }
         var best = (digits: boundDigits, length: length(bound))

@@ -142,6 +142,13 @@ import Testing
         let rejudged = try #require(diff["rejudged"] as? [[String: String]])
         #expect(rejudged.map { $0["token"] } == ["欢迎光临", "谢谢惠顾"])
         #expect(rejudged.allSatisfy { $0["before"] == "matches the voice" && $0["after"] == "stands apart: voice" })
+        // Left as they were, they now fail `check`: what the refresh brings, said before what it changed.
+        #expect(
+            text.stdout.contains(
+                "\ncheck, from the manifests: ok → 2 problems (consistency/voice)\n\nnew findings\n"
+                    + "  raw-audio/phrase_welcome.wav: error: [consistency/voice] 欢迎光临: another voice"),
+            "\(text.stdout)")
+
         let markdown = InProcess.run(["diff", "--format", "markdown"], in: pack.root).stdout
         #expect(markdown.contains("### Left as they were, compared with a voice that changed\n"), "\(markdown)")
         #expect(
@@ -199,6 +206,21 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// The refresh's JSON says `check` passed on the base and fails now, for the two findings the refresh brings: 九
+    /// removed, which amounts up to 999 need, and 三 in another voice.
+    static func expectCheckBeforeAndAfter(_ diff: [String: Any]) throws {
+        let check = try #require(diff["check"] as? [String: Any])
+        let before = try #require(check["before"] as? [String: Any])
+        let after = try #require(check["after"] as? [String: Any])
+        #expect(before["passed"] as? Bool == true && before["errors"] as? Int == 0, "\(before)")
+        #expect(after["passed"] as? Bool == false && after["errors"] as? Int == 2, "\(after)")
+        #expect(after["summary"] as? String == "2 problems (coverage/missing, consistency/voice)")
+        let new = try #require(check["new"] as? [[String: Any]])
+        #expect(
+            new.map { "\($0["kind"] ?? "") \($0["subject"] ?? "")" } == ["missing 九", "voice raw-audio/digit_3.wav"])
+        #expect((check["gone"] as? [Any])?.isEmpty == true)
+    }
+
     /// Everything about the work tree and the repository that a diff must not change.
     static func state(_ pack: TestPack) throws -> String {
         try git(pack.root, ["status", "--porcelain", "--untracked-files=all"]) + git(pack.root, ["rev-parse", "HEAD"])
@@ -250,6 +272,7 @@ import Testing
                     && ($0["after"] as? [String: Any])?["playable"] as? Bool == false
             })
         #expect(try Self.state(pack) == before, "diff changed the work tree or the repository")
+        try Self.expectCheckBeforeAndAfter(diff)
 
         let text = InProcess.run(["diff"], in: pack.root)
         #expect(text.status == 0)
@@ -262,7 +285,19 @@ import Testing
         let gain = try #require(text.stdout.split(separator: "\n").first { $0.contains("gain  ") })
         #expect(gain.wholeMatch(of: /\s+gain\s+-?\d+\.\d\d dB → -?\d+\.\d\d dB/) != nil, "\(gain)")
 
+        // The findings the refresh brings come before what changed, for a reviewer to read first.
+        #expect(
+            text.stdout.contains(
+                "\ncheck, from the manifests: ok → 2 problems (coverage/missing, consistency/voice)\n\nnew findings\n"
+                    + "  九: error: [coverage/missing] no fragment"),
+            "\(text.stdout)")
+        #expect(text.stdout.contains("\n  raw-audio/digit_3.wav: error: [consistency/voice] 三: another voice"))
+        #expect(!text.stdout.contains("findings gone"))
+
         let markdown = InProcess.run(["diff", "--format", "markdown"], in: pack.root)
+        #expect(markdown.stdout.contains("\nCheck, from the manifests: ok → 2 problems"))
+        #expect(markdown.stdout.contains("### New findings\n\n| severity | kind | about | finding |\n"))
+        #expect(markdown.stdout.contains("| error | coverage/missing | 九 | no fragment"), "\(markdown.stdout)")
         #expect(markdown.stdout.contains("| token | what changed | before | after |\n| --- | --- | --- | --- |\n"))
         #expect(markdown.stdout.contains("| 三 | **a new recording** |"))
         #expect(markdown.stdout.contains("### Removed") && markdown.stdout.contains("| 九 |"))
@@ -334,8 +369,9 @@ import Testing
         #expect(same.status == 0)
         #expect(
             same.stdout
-                == "assets diff against HEAD: 0 changed, 0 added, 0 removed, 1 unchanged\nno fragment or setting changed\n"
-        )
+                == "assets diff against HEAD: 0 changed, 0 added, 0 removed, 1 unchanged\n"
+                + "check, from the manifests: 14 problems (coverage/missing) → 14 problems (coverage/missing)\n"
+                + "no fragment or setting changed\n")
         let html = InProcess.run(["diff", "--format", "html"], in: loose.root)
         #expect(html.status == 2 && html.stderr.contains("--format html needs --output FILE"))
     }

@@ -150,6 +150,32 @@ import VoicePack
                 == "::warning file=pack/normalized/digit_3.wav,title=sound/cut::3: cut: re-export")
     }
 
+    /// `check` before: 收款 in another voice, 七 cut; after: 收款 still (its figures moved), 九 missing.
+    static let checkChange: CheckChange = {
+        let voice = { (semitones: Int) in
+            Diagnostic(
+                .error, .file(URL(fileURLWithPath: "/pack/raw-audio/收款.wav"), shown: "raw-audio/收款.wav"),
+                .consistency, .voice, "收款: another voice, \(semitones) semitones under", fix: "re-record it")
+        }
+        let cut = Diagnostic(
+            .warning, .file(URL(fileURLWithPath: "/pack/raw-audio/七.wav"), shown: "raw-audio/七.wav"), .sound, .cut,
+            "its voice is cut at its end", fix: "export it again")
+        let missing = Diagnostic(
+            .error, .token("九"), .coverage, .missing, "no fragment", fix: "add raw-audio/九.wav")
+        var before = CheckReport()
+        before.cases = [
+            CheckCase(category: .coverage, name: "九", findings: []),
+            CheckCase(category: .sound, name: "七", findings: [cut]),
+            CheckCase(category: .consistency, name: "收款", findings: [voice(6)]),
+        ]
+        var after = CheckReport()
+        after.cases = [
+            CheckCase(category: .coverage, name: "九", findings: [missing]),
+            CheckCase(category: .consistency, name: "收款", findings: [voice(5)]),
+        ]
+        return CheckChange(before: before, after: after)
+    }()
+
     /// A diff with one of each: the text, the Markdown table and the JSON say the same things.
     @Test func aDiffReadsTheSameInEveryFormat() throws {
         func fragment(_ token: String, gain: Double, source: String) -> Manifest.Fragment {
@@ -183,8 +209,16 @@ import VoicePack
                     after: "stands apart: voice", location: URL(fileURLWithPath: "/pack/normalized/收款.wav"))
             ], packGain: nil, movedWithGain: 0,
             settings: [PackDiff.Setting(key: "templates.welcome", before: nil, after: "\"欢迎{amount}\"")],
-            utterances: [])
+            utterances: [], check: Self.checkChange)
         let text = DiffReport.text(diff)
+        // 收款's voice finding is on both sides, though its figures moved: neither new nor gone.
+        #expect(
+            text.contains(
+                "check, from the manifests: 1 problem (consistency/voice), 1 warning (sound/cut) → 2 problems (coverage/missing, consistency/voice)\n\n"
+                    + "new findings\n  九: error: [coverage/missing] no fragment: add raw-audio/九.wav\n\n"
+                    + "findings gone\n  raw-audio/七.wav: warning: [sound/cut] its voice is cut at its end: export it again\n"
+            ),
+            "\(text)")
         #expect(text.hasPrefix("assets diff against HEAD: 1 changed, 1 added, 1 removed, 12 unchanged\n"))
         #expect(text.contains("  七  the same take exported again\n"))
         #expect(text.contains("      gain       3 dB → 9 dB\n"), "\(text)")
@@ -202,7 +236,16 @@ import VoicePack
         #expect(html.contains("<h2>Left as they were, compared with a voice that changed</h2>"))
         #expect(
             html.contains("<td class=\"before\">matches the voice</td><td class=\"moved\">stands apart: voice</td>"))
+        #expect(html.contains("<table id=\"findings-gone\">"))
+        #expect(
+            html.contains(
+                "<tr><td>error</td><td>coverage/missing</td><td>九</td><td>no fragment</td><td>add raw-audio/九.wav</td></tr>"
+            ))
         let markdown = DiffReport.markdown(diff)
+        #expect(markdown.contains("### Findings gone\n\n| severity | kind | about | finding |\n"))
+        #expect(
+            markdown.contains(
+                "| warning | sound/cut | raw-audio/七.wav | its voice is cut at its end: export it again |"))
         #expect(markdown.contains("|  | gain | 3 dB | 9 dB |\n"))
         #expect(markdown.contains("| `templates.welcome` | — | `\"欢迎{amount}\"` |\n"))
         #expect(markdown.contains("+1.0 dB gain, from raw-audio/欢迎.wav (wav/pcm16, 44100 Hz) |"), "\(markdown)")
@@ -213,6 +256,11 @@ import VoicePack
         #expect(figures.map { $0["name"] as? String } == ["recording", "gain"])
         #expect(figures.last?["after"] as? Double == 9)
         #expect(json["unchanged"] as? Int == 12)
+        let check = try #require(json["check"] as? [String: Any])
+        #expect((check["before"] as? [String: Any])?["passed"] as? Bool == false)
+        #expect((check["after"] as? [String: Any])?["errors"] as? Int == 2)
+        #expect((check["new"] as? [[String: Any]])?.map { $0["subject"] as? String } == ["九"])
+        #expect((check["gone"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["cut"])
         #expect(
             json["rejudged"] as? [[String: String]] == [
                 [
