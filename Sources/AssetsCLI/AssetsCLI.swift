@@ -57,7 +57,8 @@ public enum AssetsCLI {
         case .audit(let options):
             return try AuditCommand.run(options, console: console, currentFolder: currentFolder)
         case .diff(let options):
-            return try DiffCommand.run(options, console: console, currentFolder: currentFolder)
+            return try DiffCommand.run(
+                options, console: console, currentFolder: currentFolder, environment: environment)
         case .say(let options):
             return try SayCommand.run(options, console: console, currentFolder: currentFolder)
         case .alphabet(let options):

@@ -33,13 +33,14 @@ public struct DiffOptions: Equatable, Sendable {
             Option(
                 "--format", value: "F",
                 """
-                text (default), markdown (for a pull request or $GITHUB_STEP_SUMMARY), json, or
+                text (default), markdown (for a pull request or $GITHUB_STEP_SUMMARY), json,
                 html (with --output: players and waveforms before and after, the sounds written
-                in <name>-sounds/ beside the page)
+                in <name>-sounds/ beside the page), or github (an annotation for each finding the
+                change brings, and none for those the base had already)
                 """
             ) { options, text throws(UsageError) in
                 options.format = try OutputFormat.parse(
-                    text, allowed: [.text, .json, .markdown, .html], command: .diff)
+                    text, allowed: [.text, .json, .markdown, .html, .github], command: .diff)
             },
             Option("--output", "-o", value: "FILE", "write the report to FILE instead of stdout") { $0.output = $1 },
         ])
@@ -60,7 +61,9 @@ public struct DiffOptions: Equatable, Sendable {
 }
 
 enum DiffCommand {
-    static func run(_ options: DiffOptions, console: Console, currentFolder: URL) throws(UsageError) -> ExitStatus {
+    static func run(
+        _ options: DiffOptions, console: Console, currentFolder: URL, environment: [String: String]
+    ) throws(UsageError) -> ExitStatus {
         let (settings, paths) = try options.pack.load(command: .diff, currentFolder: currentFolder)
         let configURL = options.pack.configURL(currentFolder: currentFolder)
         let settingsFile = FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil
@@ -90,6 +93,10 @@ enum DiffCommand {
         case .json: text = DiffReport.json(diff, sounds: sounds)
         case .markdown: text = DiffReport.markdown(diff)
         case .html: text = DiffReport.html(diff, sounds: sounds)
+        case .github:
+            text = DiffReport.github(
+                diff, annotations: CheckAnnotations(paths: paths, settingsFile: settingsFile),
+                repository: PackPaths.repository(from: currentFolder, environment: environment))
         default: text = DiffReport.text(diff)
         }
         let written = AssetsCLI.deliver(

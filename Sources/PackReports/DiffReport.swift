@@ -127,6 +127,16 @@ public enum DiffReport {
         return out
     }
 
+    // MARK: GitHub
+
+    /// For a pull request's job: a workflow command for each finding the change brings, which GitHub shows on the
+    /// pull request — where `check --format github` annotates every finding the pack has, those it had before
+    /// too — then the headline and `check`'s line as plain text.
+    public static func github(_ diff: PackDiff, annotations: CheckAnnotations, repository: URL) -> String {
+        diff.check.new.map { annotations.github($0, repository: repository) + "\n" }.joined()
+            + "assets diff against \(diff.base): \(headline(diff))\n\(checkLine(diff))\n"
+    }
+
     // MARK: Markdown
 
     /// For a pull request's comment or `$GITHUB_STEP_SUMMARY`: tables, no links to local files.

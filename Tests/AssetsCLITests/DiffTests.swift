@@ -294,6 +294,20 @@ import Testing
         #expect(text.stdout.contains("\n  raw-audio/digit_3.wav: error: [consistency/voice] 三: another voice"))
         #expect(!text.stdout.contains("findings gone"))
 
+        // On a pull request, an annotation for each finding the refresh brings: 九 is mended in assets.json (or by a
+        // recording), 三 on its recording.
+        let github = InProcess.run(["diff", "--format", "github"], in: pack.root, environment: [:])
+        #expect(github.status == 0, "\(github.stderr)")
+        let annotations = github.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(annotations.count == 2, "\(github.stdout)")
+        #expect(annotations.first?.hasPrefix("::error file=assets.json,title=coverage/missing::九: no fragment") == true)
+        #expect(
+            annotations.last?.hasPrefix("::error file=raw-audio/digit_3.wav,title=consistency/voice::三: another voice")
+                == true)
+        #expect(
+            github.stdout.hasSuffix(
+                "\ncheck, from the manifests: ok → 2 problems (coverage/missing, consistency/voice)\n"))
+
         let markdown = InProcess.run(["diff", "--format", "markdown"], in: pack.root)
         #expect(markdown.stdout.contains("\nCheck, from the manifests: ok → 2 problems"))
         #expect(markdown.stdout.contains("### New findings\n\n| severity | kind | about | finding |\n"))
