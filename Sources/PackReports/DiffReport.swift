@@ -19,10 +19,9 @@ public enum DiffReport {
             + "(\(diff.movedWithGain) with no other change)"
     }
 
-    /// `check`'s result on each side, as the manifests give it: `check, from the manifests: ok → 2 problems
-    /// (coverage/missing, consistency/voice)`.
+    /// `check`'s result on each side: `check: ok → 2 problems (coverage/missing, consistency/voice)`.
     public static func checkLine(_ diff: PackDiff) -> String {
-        "check, from the manifests: \(outcome(diff.check.before)) → \(outcome(diff.check.after))"
+        "check: \(outcome(diff.check.before)) → \(outcome(diff.check.after))"
     }
 
     /// `ok`, `ok, 1 warning (sound/cut)`, `2 problems (coverage/missing, consistency/voice)`.

@@ -133,6 +133,17 @@ public enum PackChecker {
         return report
     }
 
+    /// What `check` finds of a built pack's settings and recordings against its manifest: the settings or a
+    /// recording changed since the build, a recording added or removed, a name that says no token. `diff` adds it
+    /// to what the manifest gives of the pack as it is (`checkBuilt`), whose recordings it has.
+    public static func checkRecordings(_ manifest: Manifest, settings: Settings, paths: PackPaths) -> [CheckCase] {
+        var report = CheckReport()
+        checkSettings(manifest, settings: settings, paths: paths, into: &report)
+        checkSources(manifest, paths: paths, settings: settings, into: &report)
+        report.fail(on: settings.check.errors)
+        return report.cases
+    }
+
     /// `covered`: the settings with the styles and forms to cover, for coverage and the longest utterance.
     private static func checkBuilt(
         _ manifest: Manifest, pack: SoundPack?, settings: Settings, covered: Settings, paths: PackPaths,

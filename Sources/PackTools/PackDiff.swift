@@ -137,10 +137,12 @@ public struct PackDiff: Sendable {
     }
 }
 
-/// `check` on both sides of a diff, from their manifests (`PackChecker.checkBuilt`): coverage, each fragment's
-/// sound, the voice's consistency and the longest utterance. What a reviewer wants to know is which findings the
-/// change brings and which it clears; a finding is the same on both sides when its severity, kind and subject are,
-/// whatever figures its message gives (a voice that moved shifts every syllable's by a little).
+/// `check` on both sides of a diff: coverage, each fragment's sound, the voice's consistency and the longest
+/// utterance from each manifest (`PackChecker.checkBuilt`), and, for the pack as it is, whether its recordings and
+/// settings are what it was built from (`PackChecker.checkRecordings`; a base's recordings are not read). What a
+/// reviewer wants to know is which findings the change brings and which it clears; a finding is the same on both
+/// sides when its severity, kind and subject are, whatever figures its message gives (a voice that moved shifts
+/// every syllable's by a little).
 public struct CheckChange: Sendable {
     public let before: CheckReport
     public let after: CheckReport
@@ -236,15 +238,20 @@ extension PackDiff {
             check: check(then, against: now, settings: (base.settings, settings), paths: paths, base: base))
     }
 
-    /// `check` on both sides; once when they are the same manifest under the same settings (a pack against itself).
+    /// `check` on both sides: the base from its manifest, and the pack as it is from its manifest and against its
+    /// recordings and settings — a recording changed and not built since is what a reviewer must hear of first,
+    /// since the manifests then say nothing changed. The manifest is judged once when both sides are the same
+    /// manifest under the same settings (a pack against itself).
     static func check(
         _ then: SoundPack, against now: SoundPack, settings: (before: Settings, after: Settings), paths: PackPaths,
         base: PackBase
     ) -> CheckChange {
-        let after = PackChecker.checkBuilt(now, settings: settings.after, paths: paths)
+        let built = PackChecker.checkBuilt(now, settings: settings.after, paths: paths)
+        var after = built
+        after.cases = PackChecker.checkRecordings(now.manifest, settings: settings.after, paths: paths) + built.cases
         let before =
             then.manifest == now.manifest && settings.before == settings.after
-            ? after
+            ? built
             : PackChecker.checkBuilt(then, settings: settings.before, paths: paths.moved(toManifest: base.manifest))
         return CheckChange(before: before, after: after)
     }

@@ -145,7 +145,7 @@ import Testing
         // Left as they were, they now fail `check`: what the refresh brings, said before what it changed.
         #expect(
             text.stdout.contains(
-                "\ncheck, from the manifests: ok → 2 problems (consistency/voice)\n\nnew findings\n"
+                "\ncheck: ok → 2 problems (consistency/voice)\n\nnew findings\n"
                     + "  raw-audio/phrase_welcome.wav: error: [consistency/voice] 欢迎光临: another voice"),
             "\(text.stdout)")
 
@@ -288,7 +288,7 @@ import Testing
         // The findings the refresh brings come before what changed, for a reviewer to read first.
         #expect(
             text.stdout.contains(
-                "\ncheck, from the manifests: ok → 2 problems (coverage/missing, consistency/voice)\n\nnew findings\n"
+                "\ncheck: ok → 2 problems (coverage/missing, consistency/voice)\n\nnew findings\n"
                     + "  九: error: [coverage/missing] no fragment"),
             "\(text.stdout)")
         #expect(text.stdout.contains("\n  raw-audio/digit_3.wav: error: [consistency/voice] 三: another voice"))
@@ -306,10 +306,10 @@ import Testing
                 == true)
         #expect(
             github.stdout.hasSuffix(
-                "\ncheck, from the manifests: ok → 2 problems (coverage/missing, consistency/voice)\n"))
+                "\ncheck: ok → 2 problems (coverage/missing, consistency/voice)\n"))
 
         let markdown = InProcess.run(["diff", "--format", "markdown"], in: pack.root)
-        #expect(markdown.stdout.contains("\nCheck, from the manifests: ok → 2 problems"))
+        #expect(markdown.stdout.contains("\nCheck: ok → 2 problems"))
         #expect(markdown.stdout.contains("### New findings\n\n| severity | kind | about | finding |\n"))
         #expect(markdown.stdout.contains("| error | coverage/missing | 九 | no fragment"), "\(markdown.stdout)")
         #expect(markdown.stdout.contains("| token | what changed | before | after |\n| --- | --- | --- | --- |\n"))
@@ -384,8 +384,18 @@ import Testing
         #expect(
             same.stdout
                 == "assets diff against HEAD: 0 changed, 0 added, 0 removed, 1 unchanged\n"
-                + "check, from the manifests: 14 problems (coverage/missing) → 14 problems (coverage/missing)\n"
+                + "check: 14 problems (coverage/missing) → 14 problems (coverage/missing)\n"
                 + "no fragment or setting changed\n")
+        // A recording changed and not built since: the manifests say nothing changed, the diff says it is stale.
+        try Self.record(loose, "digit_1", TonalVoice.syllable(.high, highHz: 240))
+        let stale = InProcess.run(["diff"], in: loose.root)
+        #expect(stale.status == 0)
+        #expect(
+            stale.stdout
+                == "assets diff against HEAD: 0 changed, 0 added, 0 removed, 1 unchanged\n"
+                + "check: 14 problems (coverage/missing) → 15 problems (coverage/missing 14, stale/recording)\n\n"
+                + "new findings\n  raw-audio/digit_1.wav: error: [stale/recording] stale pack: the recording changed "
+                + "since the build: run `assets build`\nno fragment or setting changed\n", "\(stale.stdout)")
         let html = InProcess.run(["diff", "--format", "html"], in: loose.root)
         #expect(html.status == 2 && html.stderr.contains("--format html needs --output FILE"))
     }

@@ -214,7 +214,7 @@ import VoicePack
         // 收款's voice finding is on both sides, though its figures moved: neither new nor gone.
         #expect(
             text.contains(
-                "check, from the manifests: 1 problem (consistency/voice), 1 warning (sound/cut) → 2 problems (coverage/missing, consistency/voice)\n\n"
+                "check: 1 problem (consistency/voice), 1 warning (sound/cut) → 2 problems (coverage/missing, consistency/voice)\n\n"
                     + "new findings\n  九: error: [coverage/missing] no fragment: add raw-audio/九.wav\n\n"
                     + "findings gone\n  raw-audio/七.wav: warning: [sound/cut] its voice is cut at its end: export it again\n"
             ),
