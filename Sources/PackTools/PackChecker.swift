@@ -115,7 +115,9 @@ public enum PackChecker {
         checkSettings(manifest, settings: settings, paths: paths, into: &report)
         checkSources(manifest, paths: paths, settings: settings, into: &report)
         let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) })
-        checkBuilt(manifest, pack: pack, settings: settings, covered: covered, paths: paths, into: &report)
+        let voices = VoiceConsistency(manifest: manifest, settings: settings.consistency)
+        checkBuilt(
+            manifest, pack: pack, settings: settings, covered: covered, voices: voices, paths: paths, into: &report)
         report.fail(on: settings.check.errors)
         return report
     }
@@ -123,12 +125,18 @@ public enum PackChecker {
     /// What `check` finds in a pack from its manifest alone: coverage, each fragment's sound, the voice's
     /// consistency and the longest utterance — not whether the files and recordings are what the manifest says.
     /// `diff` judges both of its sides so: a base read from git has its manifest and fragments, not its recordings.
-    public static func checkBuilt(_ pack: SoundPack, settings: Settings, paths: PackPaths) -> CheckReport {
+    /// `voices`: the pack's voice comparison under `settings`, when the caller has it.
+    public static func checkBuilt(
+        _ pack: SoundPack, settings: Settings, voices: VoiceConsistency? = nil, paths: PackPaths
+    ) -> CheckReport {
         var report = CheckReport()
         report.styles = settings.styles
         report.forms = settings.forms
         report.manifest = pack.manifest
-        checkBuilt(pack.manifest, pack: pack, settings: settings, covered: settings, paths: paths, into: &report)
+        checkBuilt(
+            pack.manifest, pack: pack, settings: settings, covered: settings,
+            voices: voices ?? VoiceConsistency(manifest: pack.manifest, settings: settings.consistency), paths: paths,
+            into: &report)
         report.fail(on: settings.check.errors)
         return report
     }
@@ -146,11 +154,10 @@ public enum PackChecker {
 
     /// `covered`: the settings with the styles and forms to cover, for coverage and the longest utterance.
     private static func checkBuilt(
-        _ manifest: Manifest, pack: SoundPack?, settings: Settings, covered: Settings, paths: PackPaths,
-        into report: inout CheckReport
+        _ manifest: Manifest, pack: SoundPack?, settings: Settings, covered: Settings, voices: VoiceConsistency,
+        paths: PackPaths, into report: inout CheckReport
     ) {
         checkCoverage(manifest, settings: covered, paths: paths, into: &report)
-        let voices = VoiceConsistency(manifest: manifest, settings: settings.consistency)
         checkSound(manifest, settings: settings, voices: voices, paths: paths, into: &report)
         checkConsistency(manifest, settings: settings, voices: voices, paths: paths, into: &report)
         if let pack { checkBudget(pack, settings: covered, into: &report) }

@@ -235,9 +235,7 @@ extension PackDiff {
             packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,
             settings: settingChanges(then.manifest, now.manifest),
             utterances: utterances(touching: touched, sides: sides),
-            check: check(
-                then, against: now, settings: (base.settings, settings),
-                paths: (paths.moved(toManifest: base.manifest), paths)))
+            check: check(sides, paths: (paths.moved(toManifest: base.manifest), paths)))
     }
 
     /// `check` on both sides: the base from its manifest, and the pack as it is from its manifest and against its
@@ -245,16 +243,17 @@ extension PackDiff {
     /// since the manifests then say nothing changed. The manifest is judged once when both sides are the same
     /// manifest under the same settings (a pack against itself).
     static func check(
-        _ then: SoundPack, against now: SoundPack, settings: (before: Settings, after: Settings),
-        paths: (before: PackPaths, after: PackPaths)
+        _ sides: (before: Compared, after: Compared), paths: (before: PackPaths, after: PackPaths)
     ) -> CheckChange {
-        let built = PackChecker.checkBuilt(now, settings: settings.after, paths: paths.after)
+        let (then, now) = sides
+        let built = PackChecker.checkBuilt(now.pack, settings: now.settings, voices: now.voices, paths: paths.after)
         var after = built
         after.cases =
-            PackChecker.checkRecordings(now.manifest, settings: settings.after, paths: paths.after) + built.cases
+            PackChecker.checkRecordings(now.pack.manifest, settings: now.settings, paths: paths.after) + built.cases
         let before =
-            then.manifest == now.manifest && settings.before == settings.after
-            ? built : PackChecker.checkBuilt(then, settings: settings.before, paths: paths.before)
+            then.pack.manifest == now.pack.manifest && then.settings == now.settings
+            ? built
+            : PackChecker.checkBuilt(then.pack, settings: then.settings, voices: then.voices, paths: paths.before)
         return CheckChange(before: before, after: after)
     }
 
