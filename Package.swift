@@ -32,8 +32,9 @@ let package = Package(
                 "CommandKit", "SpeechText", "PackManifest", "VoicePack", "PackTools", "PackReports", "Splicer",
                 "Checksum",
             ]),
-        // What any command line needs: an option table, an argument reader, a console, a progress line, signals.
-        .target(name: "CommandKit", dependencies: ["VoicePack"]),
+        // What any command line needs: an option table, an argument reader, a console, a progress line, signals;
+        // and a style or form named on it.
+        .target(name: "CommandKit", dependencies: ["VoicePack", "SpeechText"]),
         // Reports as pure functions of PackTools' values: text, Markdown, JSON, HTML. Reads and writes no file.
         .target(name: "PackReports", dependencies: ["PackTools", "PackManifest", "VoicePack", "SpeechText"]),
         // What the splicer reads: the manifest and its format, aliases, JSON. Foundation only; an iOS app embeds it.

@@ -68,13 +68,11 @@ enum CheckCommand {
         switch options.format {
         case .json: console.writeOut(CheckRendering.json(report))
         case .junit: console.writeOut(CheckRendering.junit(report))
-        case .xcode:
-            for finding in report.findings { console.print(annotations.xcode(finding)) }
-            console.print(CheckRendering.summary(report, settings: settings))
+        case .xcode: console.writeOut(CheckRendering.xcode(report, settings: settings, annotations: annotations))
         case .github:
             let repository = PackPaths.repository(from: currentFolder, environment: environment)
-            for finding in report.findings { console.print(annotations.github(finding, repository: repository)) }
-            console.print(CheckRendering.summary(report, settings: settings))
+            console.writeOut(
+                CheckRendering.github(report, settings: settings, annotations: annotations, in: repository))
         default: console.writeOut(CheckRendering.text(report, settings: settings))
         }
         return report.passed ? .success : .problemsFound

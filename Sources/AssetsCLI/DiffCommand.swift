@@ -68,9 +68,8 @@ enum DiffCommand {
         let configURL = options.pack.configURL(currentFolder: currentFolder)
         let settingsFile = FileManager.default.fileExists(atPath: configURL.path) ? configURL : nil
         let diff: PackDiff
-        let base: PackBase
         do {
-            base = try PackBase.open(
+            let base = try PackBase.open(
                 options.base, paths: paths, settingsFile: settingsFile, currentFolder: currentFolder)
             diff = try PackDiff.make(paths: paths, settings: settings, base: base)
         } catch {
@@ -87,7 +86,6 @@ enum DiffCommand {
                 return .problemsFound
             }
         }
-        withExtendedLifetime(base) {}
         let text: String
         switch options.format {
         case .json: text = DiffReport.json(diff, sounds: sounds)

@@ -1,5 +1,4 @@
 import CommandKit
-import SpeechText
 import VoicePack
 
 /// The commands `assets` knows.
@@ -71,34 +70,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// A style or form named on the command line: one (`--style`) or a comma-separated list (`--styles`).
-protocol CommandLineName: RawRepresentable, CaseIterable where RawValue == String {
-    /// `style` or `form`, for messages.
-    static var kind: String { get }
-    static func list(_ text: String) -> Result<[Self], NameListError>
-}
-
 extension CommandLineName {
+    /// A style or form named on `command`'s line.
     static func parse(_ text: String, command: Command) throws(UsageError) -> Self {
-        guard let value = Self(rawValue: text) else {
-            let names = allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(command, "unknown \(kind) '\(text)': use one of \(names)")
-        }
-        return value
+        try parse(text, program: command.program)
     }
 
     static func parseList(_ text: String, command: Command) throws(UsageError) -> [Self] {
-        switch list(text) {
-        case .success(let values): return values
-        case .failure(let error): throw UsageError(command, error.description)
-        }
+        try parseList(text, program: command.program)
     }
-}
-
-extension ReadingStyle: CommandLineName {
-    static var kind: String { "style" }
-}
-
-extension AmountForm: CommandLineName {
-    static var kind: String { "form" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PackTools
+import VoicePack
 
 /// `check --format xcode` and `--format github`: each finding as a line that Xcode or GitHub Actions turns into
 /// an issue on a file. The same findings as the other formats; only the rendering differs.
@@ -55,5 +56,20 @@ public struct CheckAnnotations {
     /// GitHub's escaping of a workflow command's property value: the message's, and `:` and `,`.
     public static func property(_ text: String) -> String {
         data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
+
+extension CheckRendering {
+    /// `check --format xcode`: a line per finding that Xcode links to its file, then the summary.
+    public static func xcode(_ report: CheckReport, settings: Settings, annotations: CheckAnnotations) -> String {
+        report.findings.map { annotations.xcode($0) + "\n" }.joined() + summary(report, settings: settings) + "\n"
+    }
+
+    /// `check --format github`: a workflow command per finding, paths relative to `repository`, then the summary.
+    public static func github(
+        _ report: CheckReport, settings: Settings, annotations: CheckAnnotations, in repository: URL
+    ) -> String {
+        report.findings.map { annotations.github($0, repository: repository) + "\n" }.joined()
+            + summary(report, settings: settings) + "\n"
     }
 }

@@ -131,6 +131,9 @@ public struct PackDiff: Sendable {
     public let utterances: [Utterance]
     /// What `check` finds from each side's manifest, and the findings only one side has.
     public let check: CheckChange
+    /// The base, whose folder (a revision's is temporary) the base's entries and sounds are read from: kept as long
+    /// as the diff is.
+    var keptBase: PackBase? = nil
 
     public var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && changed.isEmpty && settings.isEmpty && rejudged.isEmpty
@@ -235,7 +238,7 @@ extension PackDiff {
             packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,
             settings: settingChanges(then.manifest, now.manifest),
             utterances: utterances(touching: touched, sides: sides),
-            check: check(sides, paths: (paths.moved(toManifest: base.manifest), paths)))
+            check: check(sides, paths: (paths.moved(toManifest: base.manifest), paths)), keptBase: base)
     }
 
     /// `check` on both sides: the base from its manifest, and the pack as it is from its manifest and against its
