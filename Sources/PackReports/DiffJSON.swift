@@ -70,7 +70,7 @@ struct DiffJSON: Encodable {
         let after: Side
     }
 
-    /// `check` on one side, from its manifest.
+    /// `check` on one side, as `CheckChange` judges it.
     struct CheckSide: Encodable {
         let passed: Bool
         let errors: Int

@@ -114,7 +114,9 @@ public enum PackChecker {
         checkFiles(manifest, paths: paths, into: &report)
         checkSettings(manifest, settings: settings, paths: paths, into: &report)
         checkSources(manifest, paths: paths, settings: settings, into: &report)
-        let pack = try? SoundPack(manifestAt: paths.manifest, digest: { SHA256.hex(of: $0) })
+        let pack = try? SoundPack(
+            manifest: data, name: manifestName, folder: paths.manifest.deletingLastPathComponent(),
+            digest: { SHA256.hex(of: $0) })
         let voices = VoiceConsistency(manifest: manifest, settings: settings.consistency)
         checkBuilt(
             manifest, pack: pack, settings: settings, covered: covered, voices: voices, paths: paths, into: &report)

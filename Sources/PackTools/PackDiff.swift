@@ -129,7 +129,7 @@ public struct PackDiff: Sendable {
     public let movedWithGain: Int
     public let settings: [Setting]
     public let utterances: [Utterance]
-    /// What `check` finds from each side's manifest, and the findings only one side has.
+    /// What `check` finds on each side (`CheckChange`), and the findings only one side has.
     public let check: CheckChange
     /// The base, whose folder (a revision's is temporary) the base's entries and sounds are read from: kept as long
     /// as the diff is.
