@@ -54,7 +54,7 @@ enum AlphabetCommand {
         -> ExitStatus
     {
         let (styles, forms) = (options.styles ?? ReadingStyle.allCases, options.forms ?? AmountForm.allCases)
-        var tokens = SpeechConverter.alphabet(styles: styles, forms: forms).sorted()
+        var tokens = SpeechConverter.inReadingOrder(SpeechConverter.alphabet(styles: styles, forms: forms))
         if options.toRecord {
             var (settings, paths) = try options.pack.load(command: .alphabet, currentFolder: currentFolder)
             (settings.styles, settings.forms) = (options.styles ?? settings.styles, options.forms ?? settings.forms)

@@ -58,6 +58,14 @@ public struct Manifest: Codable, Equatable, Sendable {
     /// How the pack's fragments are joined: `splice`, or the splicer's defaults in a manifest from before it.
     public var joins: Splice { splice ?? Splice() }
 
+    /// The fragments as a person looks them up: 零 一 … 九, the units, the money words, then the phrases
+    /// (`SpeechConverter.inReadingOrder`). The manifest keeps them in token order (Unicode scalars: 一 七 万 三…),
+    /// which is the same on every platform but not what a reader of a report expects.
+    public var fragmentsInReadingOrder: [Fragment] {
+        let byToken = Dictionary(fragments.map { ($0.token, $0) }, uniquingKeysWith: { first, _ in first })
+        return SpeechConverter.inReadingOrder(Set(byToken.keys.map { Token($0) })).compactMap { byToken[$0.text] }
+    }
+
     public struct GeneratorInfo: Codable, Equatable, Sendable {
         public var name = Generator.name
         public var version = Generator.version

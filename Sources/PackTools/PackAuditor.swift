@@ -35,7 +35,8 @@ public struct AuditReport: Sendable {
     /// decodes every recording; absent for one that cannot be read.
     public var recordingWaveforms: [String: Waveform] = [:]
 
-    public var fragments: [Manifest.Fragment] { manifest?.fragments ?? [] }
+    /// The fragments in reading order (零 一 … 九, units, money words, phrases), as every audit lists them.
+    public var fragments: [Manifest.Fragment] { manifest?.fragmentsInReadingOrder ?? [] }
     public var longestUtterance: Utterance? { check.longestUtterance }
     /// Each fragment's voice against the pack's typical one, as `check` compared them; nil without a manifest.
     public var voices: VoiceConsistency? { check.voices }

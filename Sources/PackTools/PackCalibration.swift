@@ -93,11 +93,12 @@ struct PackCalibration: Equatable, Sendable {
         return Double(String(decoding: number, as: UTF8.self))
     }
 
-    /// One line for the build's summary.
+    /// One line for the build's summary. It names the gain the splices were measured at rather than "the last
+    /// build's": on a pack's first build there is none, and the fragments were first built at +0.0.
     var said: String {
         String(
             format:
-                "pack gain %+.1f dB (was %+.1f): the spliced amounts measured %.1f LUFS against %.1f (median of %d), so every fragment was built again at the new level",
+                "pack gain %+.1f dB: at %+.1f dB the spliced amounts measured %.1f LUFS against %.1f (median of %d), so every fragment was built again at the new gain",
             gainDB, builtGainDB, measuredLUFS, targetLUFS, amounts)
     }
 }

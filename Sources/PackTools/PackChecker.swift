@@ -169,7 +169,7 @@ public enum PackChecker {
     private static func checkFiles(_ manifest: Manifest, paths: PackPaths, into report: inout CheckReport) {
         let expected = FileFormat(manifest.format.sampleFormat, in: manifest.format.container)
         var listed: Set<String> = []
-        for fragment in manifest.fragments {
+        for fragment in manifest.fragmentsInReadingOrder {
             var findings: [Diagnostic] = []
             let url = paths.resolveManifestPath(fragment.file)
             listed.insert(url.path)
@@ -289,7 +289,7 @@ public enum PackChecker {
             report.add(.stale, name, findings)
         }
         let present = Set(scan.sources.map(\.path))
-        for fragment in manifest.fragments where !present.contains(fragment.source.file) {
+        for fragment in manifest.fragmentsInReadingOrder where !present.contains(fragment.source.file) {
             report.add(
                 .stale, fragment.source.file,
                 [
@@ -385,7 +385,7 @@ public enum PackChecker {
             fragment.limiterReductionDB >= settings.loudness.maximumLimitingDB - 0.5
         }
         let (typicalPhon, typical) = packLevel(manifest, reached: manifest.fragments.filter { !atCeiling($0) })
-        for fragment in manifest.fragments {
+        for fragment in manifest.fragmentsInReadingOrder {
             var findings: [Diagnostic] = []
             // A finding about how the recording was made (cut, clipped) names the recording, the file a designer
             // replaces and a pull request changes; one about the built fragment names the fragment.
@@ -394,8 +394,11 @@ public enum PackChecker {
                 ofRecording: Bool = false
             ) {
                 let file = ofRecording ? fragment.source.file : fragment.file
+                // The token first, as `build` and `consistency` say it: a recording's name may not tell it.
                 findings.append(
-                    Diagnostic(severity, paths.subject(manifestPath: file), .sound, kind, message, fix: fix))
+                    Diagnostic(
+                        severity, paths.subject(manifestPath: file), .sound, kind, "\(fragment.token): \(message)",
+                        fix: fix))
             }
             if let typicalPhon, abs(fragment.loudnessPhon - typicalPhon) > tolerance {
                 let direction = fragment.loudnessPhon > typicalPhon ? "louder" : "quieter"

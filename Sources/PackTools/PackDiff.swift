@@ -207,10 +207,10 @@ extension PackDiff {
         let tokenBySource = Dictionary(
             then.manifest.fragments.map { ($0.source.sha256, $0.token) }, uniquingKeysWith: { a, _ in a })
         let afterByToken = Dictionary(now.manifest.fragments.map { ($0.token, $0) }, uniquingKeysWith: { a, _ in a })
-        for fragment in then.manifest.fragments where afterByToken[fragment.token] == nil {
+        for fragment in then.manifest.fragmentsInReadingOrder where afterByToken[fragment.token] == nil {
             removed.append(sides.before.entry(fragment))
         }
-        for fragment in now.manifest.fragments {
+        for fragment in now.manifest.fragmentsInReadingOrder {
             guard let old = beforeByToken[fragment.token] else {
                 added.append(sides.after.entry(fragment))
                 continue
@@ -234,7 +234,8 @@ extension PackDiff {
         }
         return PackDiff(
             base: base.name, added: added, removed: removed, changed: changed, unchanged: unchanged,
-            rejudged: rejudged(beforeByToken, now.manifest.fragments, besides: Set(changed.map(\.token)), sides: sides),
+            rejudged: rejudged(
+                beforeByToken, now.manifest.fragmentsInReadingOrder, besides: Set(changed.map(\.token)), sides: sides),
             packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,
             settings: settingChanges(then.manifest, now.manifest),
             utterances: utterances(touching: touched, sides: sides),

@@ -483,7 +483,7 @@ extension PackChecker {
         into report: inout CheckReport
     ) {
         report.voices = consistency
-        for fragment in manifest.fragments where fragment.analysis != nil {
+        for fragment in manifest.fragmentsInReadingOrder where fragment.analysis != nil {
             // A measurement the tool could not make is no fault of the recording, and a recording delivered apart
             // is something to listen to: warnings, at most.
             let findings = (consistency.findings[fragment.token] ?? []).map {

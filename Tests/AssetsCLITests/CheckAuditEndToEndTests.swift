@@ -96,6 +96,20 @@ import Testing
         #expect(html.stdout.contains("<h2>Findings</h2>\n<p>1 problem (manifest/file), 0 warnings.</p>\n<ul"))
     }
 
+    /// Findings come in the order a person reads the tokens (二 before 三), not the manifest's (三 before 二).
+    @Test func findingsFollowTheReadingOrder() throws {
+        let pack = try Self.fullPack()
+        for stem in ["digit_3", "digit_2"] {
+            try FileManager.default.removeItem(at: pack.url.appendingPathComponent("normalized/\(stem).wav"))
+        }
+        let run = InProcess.run(["check"], in: pack.url)
+        #expect(run.status == 1)
+        let named = run.stdout.split(separator: "\n").compactMap { line in
+            ["normalized/digit_2.wav", "normalized/digit_3.wav"].first { line.hasPrefix($0 + ":") }
+        }
+        #expect(named == ["normalized/digit_2.wav", "normalized/digit_3.wav"], "\(run.stdout)")
+    }
+
     @Test func jsonHasTheFindingsAsData() throws {
         let pack = try Self.fullPack()
         try FileManager.default.removeItem(at: pack.url.appendingPathComponent("normalized/digit_3.wav"))
@@ -237,6 +251,12 @@ import Testing
         #expect(text.stdout.hasPrefix("Fragments (21): spliced amounts at -16.0 LUFS, fragments heard at "))
         let header = text.stdout.split(separator: "\n").first { $0.hasPrefix("token ") }
         #expect(header?.split(separator: " ").prefix(3).map(String.init) == ["token", "recording", "format"])
+        // The fragments in reading order (the manifest's is 一 七 万 三 …), the phrase last.
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let rows = lines.drop { !$0.hasPrefix("token ") }.dropFirst().prefix { !$0.isEmpty }
+        #expect(
+            rows.map { String($0.prefix { $0 != " " }) }
+                == "零一二三四五六七八九两十百千万亿元角分整".map(String.init) + ["微信收款"])
         let coverageLine = text.stdout.split(separator: "\n").first { $0.hasPrefix("spoken/yuan ") }
         #expect(coverageLine?.split(separator: " ").map(String.init) == ["spoken/yuan", "20", "20", "—"])
         #expect(text.stdout.contains("Longest utterance: "))

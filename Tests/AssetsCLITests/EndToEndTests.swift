@@ -45,8 +45,10 @@ import Testing
         #expect(financial.contains("壹") && financial.contains("仟"))
         #expect(try !tokens("--styles", "spoken", "--forms", "yuan").contains("点"))
         #expect(try tokens("--styles", "spoken", "--forms", "yuan,decimal").contains("点"))
+        // In the order a voice talent reads them: zeros, digits, units, the point, the money words.
+        #expect(try tokens("--styles", "spoken", "--forms", "yuan,decimal") == "零一二三四五六七八九两十百千万亿点元角分整".map(String.init))
         let all = try tokens()
-        #expect(all == all.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+        #expect(all.prefix(4) == ["零", "〇", "一", "二"] && all.suffix(4) == ["元", "角", "分", "整"], "\(all)")
         #expect(Set(all).count == all.count)
     }
 

@@ -287,7 +287,8 @@ func coveredPack() throws -> TestPack {
         #expect(limited.severity == .warning && limited.message.hasSuffix("at the limiter's 12.0 dB ceiling"))
         let clipped = try #require(
             sound.first {
-                $0.message == "it is clipped: 12 samples flat at full scale, cut off when it was recorded or exported"
+                $0.message
+                    == "\(manifest.fragments[2].token): it is clipped: 12 samples flat at full scale, cut off when it was recorded or exported"
             })
         #expect(clipped.severity == .warning && clipped.subject.text == manifest.fragments[2].source.file)
     }

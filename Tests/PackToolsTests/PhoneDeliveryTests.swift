@@ -252,7 +252,7 @@ import Testing
         let said = try #require(sound.first)
         #expect(
             said.hasPrefix(
-                "raw-audio/digit_2.wav: warning: [sound/header] its header is wrong: it says 2 channels at 8000 Hz")
+                "raw-audio/digit_2.wav: warning: [sound/header] 二: its header is wrong: it says 2 channels at 8000 Hz")
         )
         #expect(said.contains("`sox -r 16000 -c 1 raw-audio/digit_2.wav fixed.wav`"), "\(said)")
     }
