@@ -2,7 +2,12 @@
 where two recordings changed — 三 replaced by another take (the recording of 四 under 三's name) and 五 the same
 take 6 dB quieter (SoX) — with the HTML page and its sounds (the median of 5). Targets: under 0.3 s and 2 s.
 
+With `--large [BIN …]`: a pack of 3,600 fragments (the build benchmark's, made and built once, a few minutes),
+committed, two of its recordings changed and built, then `diff HEAD` and `diff` against a folder holding the
+revision, by this tree's binary and each BIN given (an earlier build), interleaved, the median of 5 each.
+
     python3 Benchmarks/diff_benchmark.py     # needs .build/release/assets, git and sox
+    python3 Benchmarks/diff_benchmark.py --large /tmp/assets-before
 """
 import json
 import shutil
@@ -62,6 +67,45 @@ def measure():
         shutil.rmtree(work, ignore_errors=True)
 
 
+def measure_large(binaries):
+    """Seconds of `diff HEAD` and of `diff FOLDER` on a refreshed pack of 3,600, by each binary (medians)."""
+    import benchmark  # the build benchmark's corpus: 36 deliveries under 3,600 phrase names
+    work = Path(tempfile.mkdtemp(prefix="assets-diff-large-"))
+    try:
+        benchmark.work = work
+        pack = benchmark.make_corpus(benchmark.make_base(), 3600)
+        run([str(ASSETS), "build"], pack)
+        git = ["git", "-c", "user.name=benchmark", "-c", "user.email=benchmark@example.com"]
+        run(git + ["init", "-q"], pack)
+        run(git + ["add", "-A"], pack)
+        run(git + ["commit", "-q", "-m", "pack"], pack)
+        base = work / "revision-copy"
+        shutil.copytree(pack, base, ignore=shutil.ignore_patterns(".git"))
+        for name in ["phrase_0001", "phrase_0002"]:
+            source = next((pack / "raw-audio").glob(name + ".*"))
+            run(["sox", str(source), str(pack / "raw-audio/quieter.wav"), "vol", "-6dB"], pack)
+            source.unlink()
+            (pack / "raw-audio/quieter.wav").replace(pack / f"raw-audio/{name}.wav")
+        run([str(ASSETS), "build"], pack)
+        times = {str(binary): {"revision": [], "folder": []} for binary in binaries}
+        for _ in range(5):
+            for binary in binaries:
+                for side, target in [("revision", "HEAD"), ("folder", str(base))]:
+                    start = time.perf_counter()
+                    run([str(binary), "diff", target], pack)
+                    times[str(binary)][side].append(time.perf_counter() - start)
+        summary = json.loads(run([str(ASSETS), "diff", "--format", "json"], pack).stdout)
+        return {"changed": len(summary["changed"]), "unchanged": summary["unchanged"],
+                "seconds": {binary: {side: sorted(values)[len(values) // 2] for side, values in sides.items()}
+                            for binary, sides in times.items()}}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 if __name__ == "__main__":
-    print(json.dumps(measure(), indent=1, ensure_ascii=False))
+    if "--large" in sys.argv:
+        earlier = [Path(argument) for argument in sys.argv[sys.argv.index("--large") + 1:]]
+        print(json.dumps(measure_large([ASSETS] + earlier), indent=1, ensure_ascii=False))
+    else:
+        print(json.dumps(measure(), indent=1, ensure_ascii=False))
     sys.exit(0)

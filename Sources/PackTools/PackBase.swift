@@ -4,7 +4,9 @@ import VoicePack
 /// The pack a diff compares with: another copy in a folder, or the same pack as a git revision holds it.
 ///
 /// A revision's files are read with `git archive` into a temporary folder outside the work tree, so nothing
-/// is checked out or written in the repository; the folder goes when the base is released.
+/// is checked out or written in the repository; the folder goes when the base is released. Its fragment files
+/// that git says are the same in the work tree are not written out but read from there (`borrowed`): a refresh
+/// of a few recordings in a pack of thousands writes the few.
 public final class PackBase: Sendable {
     /// What the base was named as (`HEAD`, `origin/main`, a folder), for the report.
     public let name: String
@@ -12,12 +14,16 @@ public final class PackBase: Sendable {
     public let manifest: URL
     /// The base's settings: its `assets.json` when it has one, else the defaults.
     public let settings: Settings
+    /// By their manifest paths, the base's fragments read from the pack's own folder: a revision's files that the
+    /// work tree holds byte for byte.
+    public let borrowed: [String: URL]
     private let temporary: URL?
 
-    private init(name: String, manifest: URL, settings: Settings, temporary: URL?) {
+    private init(name: String, manifest: URL, settings: Settings, borrowed: [String: URL] = [:], temporary: URL?) {
         self.name = name
         self.manifest = manifest
         self.settings = settings
+        self.borrowed = borrowed
         self.temporary = temporary
     }
 
@@ -59,8 +65,8 @@ public final class PackBase: Sendable {
 
     /// The pack as `revision` of the git repository around it holds it.
     static func revision(_ revision: String, paths: PackPaths, settingsFile: URL?) throws(Problem) -> PackBase {
-        let git = Git(folder: paths.manifest.deletingLastPathComponent())
-        guard let top = git.run(["rev-parse", "--show-toplevel"]) else {
+        guard let top = Git(folder: paths.manifest.deletingLastPathComponent()).run(["rev-parse", "--show-toplevel"])
+        else {
             throw Problem(
                 message:
                     "\(revision): no such folder, and \(paths.display(paths.manifest.deletingLastPathComponent())) is not in a git repository: give a folder with a copy of the pack, or run diff inside the pack's repository"
@@ -68,6 +74,9 @@ public final class PackBase: Sendable {
         }
         let repository = URL(fileURLWithPath: String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines))
             .resolvingSymlinksInPath()
+        // From the top, where paths in the repository mean what they say: in a folder of it, `git archive` and
+        // `git diff` would take them as relative to that folder (a pack in an app's repository).
+        let git = Git(folder: repository)
         guard git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]) != nil else {
             throw Problem(
                 message:
@@ -86,23 +95,14 @@ public final class PackBase: Sendable {
         }
         let outPath = inRepository(paths.out)
         let configPath = settingsFile.map(inRepository)
-        let wanted = [manifestPath, outPath, configPath].compactMap { $0 }.filter {
-            git.run(["cat-file", "-e", "\(revision):\($0)"]) != nil
-        }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "assets-diff-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        } catch {
-            throw Problem(message: "\(temporary.path): cannot be made (\(error.localizedDescription))")
-        }
-        let archive = temporary.appendingPathComponent("base.tar")
-        guard git.run(["archive", "--format=tar", "--output=\(archive.path)", revision, "--"] + wanted) != nil,
-            Git.untar(archive, into: temporary)
-        else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw Problem(message: "\(revision): its files could not be read with git archive")
-        }
+        let (fragments, borrowed) = Self.sameInWorkTree(
+            revision, folder: outPath, git: git, repository: repository,
+            manifestFolder: inRepository(paths.manifest.deletingLastPathComponent()))
+        let wanted =
+            [manifestPath, configPath].compactMap { $0 }.filter {
+                git.run(["cat-file", "-e", "\(revision):\($0)"]) != nil
+            } + fragments
+        let temporary = try writeOut(wanted, of: revision, git: git)
         let settings: Settings
         do {
             settings = try Self.settings(
@@ -113,7 +113,50 @@ public final class PackBase: Sendable {
         }
         return PackBase(
             name: revision, manifest: temporary.appendingPathComponent(manifestPath), settings: settings,
-            temporary: temporary)
+            borrowed: borrowed, temporary: temporary)
+    }
+
+    /// The files at `paths` (in the repository) as `revision` holds them, written into a new temporary folder.
+    private static func writeOut(_ paths: [String], of revision: String, git: Git) throws(Problem) -> URL {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "assets-diff-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw Problem(message: "\(temporary.path): cannot be made (\(error.localizedDescription))")
+        }
+        let archive = temporary.appendingPathComponent("base.tar")
+        guard git.run(["archive", "--format=tar", "--output=\(archive.path)", revision, "--"] + paths) != nil,
+            Git.untar(archive, into: temporary)
+        else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw Problem(message: "\(revision): its files could not be read with git archive")
+        }
+        return temporary
+    }
+
+    /// What `revision` holds under `folder` (paths in the repository) split in two: the files to write out (the
+    /// whole folder when most differ), and those the work tree holds byte for byte, by their path from the
+    /// manifest's folder, to read from there. `git diff` names the files that differ; it compares contents, so a
+    /// fragment touched or damaged since is written out.
+    private static func sameInWorkTree(
+        _ revision: String, folder: String, git: Git, repository: URL, manifestFolder: String
+    ) -> (writeOut: [String], borrowed: [String: URL]) {
+        func files(_ arguments: [String]) -> [String]? {
+            git.run(arguments).map { $0.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } }
+        }
+        guard let held = files(["ls-tree", "-r", "-z", "--name-only", revision, "--", folder]),
+            !held.isEmpty
+        else { return ([], [:]) }
+        guard let differ = files(["diff", "--name-only", "-z", "--no-renames", revision, "--", folder]).map(Set.init),
+            differ.count * 2 < held.count
+        else { return ([folder], [:]) }
+        var borrowed: [String: URL] = [:]
+        for path in held where !differ.contains(path) {
+            let manifestPath = manifestFolder == "." ? path : PackPaths.relative(path, to: manifestFolder)
+            borrowed[manifestPath] = repository.appendingPathComponent(path)
+        }
+        return (held.filter(differ.contains), borrowed)
     }
 
     private static func settings(at url: URL?, name: String) throws(Problem) -> Settings {

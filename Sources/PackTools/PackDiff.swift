@@ -272,9 +272,16 @@ extension PackDiff {
                 message: "\(paths.display(paths.manifest)): \(error.message): the pack must be built to compare it")
         }
         do {
-            return (try SoundPack(manifestAt: base.manifest, digest: digest), now)
-        } catch {
+            let data = try Data(contentsOf: base.manifest)
+            let then = try SoundPack(
+                manifest: data, name: base.manifest.lastPathComponent,
+                folder: base.manifest.deletingLastPathComponent(),
+                digest: digest, staged: base.borrowed)
+            return (then, now)
+        } catch let error as SpliceError {
             throw Problem(message: "\(base.name): its manifest cannot be read (\(error.message))")
+        } catch {
+            throw Problem(message: "\(base.name): its manifest cannot be read (\(error.localizedDescription))")
         }
     }
 
@@ -292,7 +299,7 @@ extension PackDiff {
             guard verdicts.0 != verdicts.1 else { return nil }
             return Rejudged(
                 token: fragment.token, recording: fragment.source.file, before: verdicts.0, after: verdicts.1,
-                location: PackPaths.resolve(fragment.file, against: sides.after.pack.folder))
+                location: sides.after.pack.location(of: fragment.file))
         }
     }
 
@@ -325,7 +332,7 @@ extension PackDiff {
         func entry(_ fragment: Manifest.Fragment) -> Entry {
             let samples = try? pack.audio(for: Token(fragment.token)).samples
             return Entry(
-                fragment: fragment, location: PackPaths.resolve(fragment.file, against: pack.folder),
+                fragment: fragment, location: pack.location(of: fragment.file),
                 verdict: verdict(fragment),
                 recordingProblems: PackDiff.recordingProblems(fragment),
                 waveform: samples.map { Waveform(samples: $0, columns: PackDiff.waveformColumns) })

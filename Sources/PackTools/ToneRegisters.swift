@@ -58,13 +58,14 @@ struct ToneRegisters {
             (semitones, expectedHz, highHz) = ([:], [:], nil)
             return
         }
+        // Each tone's median, where it has a group's worth of syllables: taken once a tone, not once a syllable.
+        let groupMedian = Dictionary(grouping: basis.filter { $0.tone != nil }, by: \.tone).compactMapValues {
+            $0.count >= VoiceConsistency.minimumGroup ? median($0.map(\.semitones)) : nil
+        }
         var semitones: [String: Double] = [:]
         var expectedHz: [String: Double] = [:]
         for syllable in level {
-            let sameTone = basis.filter { $0.tone == syllable.tone }.map(\.semitones)
-            let expected =
-                syllable.tone != nil && sameTone.count >= VoiceConsistency.minimumGroup
-                ? median(sameTone) ?? high : high + Self.anchor(syllable.tone)
+            let expected = groupMedian[syllable.tone] ?? high + Self.anchor(syllable.tone)
             let reach = syllable.tone == .low ? max(expected, high) : expected
             let compared = min(max(syllable.semitones, expected), reach)
             semitones[syllable.token] = syllable.semitones - compared

@@ -101,6 +101,12 @@ public final class SoundPack: @unchecked Sendable {
         return audio
     }
 
+    /// Where the fragment file at manifest path `file` is read from: where the pack has it staged, or the path
+    /// under the manifest's folder.
+    public func location(of file: String) -> URL {
+        staged[file] ?? folder.appendingPathComponent(file).standardizedFileURL
+    }
+
     /// Loads every fragment now, so that splicing does no file work.
     public func loadAll() throws(SpliceError) {
         for fragment in manifest.fragments { _ = try audio(for: Token(fragment.token)) }

@@ -355,6 +355,50 @@ import Testing
         #expect(
             fromFolder.stdout.replacingOccurrences(of: "\"base\":\"\(base.path)\"", with: "\"base\":\"HEAD\"")
                 == fromRevision.stdout)
+
+        // The revision's fragments that the work tree holds as they are are read from there; one damaged since is
+        // read as the revision holds it. 元 ends every amount: each plays as it was, none as it is.
+        let yuan = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: pack.url("normalized").path).first {
+                $0.hasPrefix("unit_yuan")
+            })
+        try Data(repeating: 0, count: 64).write(to: pack.url("normalized/\(yuan)"))
+        let damaged = InProcess.run(["diff", "HEAD", "--format", "json"], in: pack.root)
+        let utterances = try #require(try Self.json(damaged.stdout)["utterances"] as? [[String: Any]])
+        let sides = utterances.map { ($0["before"] as? [String: Any], $0["after"] as? [String: Any]) }
+        // Every amount the base can say (not the new phrase's) plays as it was.
+        let baseSays = sides.filter { ($0.0?["problem"] as? String)?.hasPrefix("no fragment for 欢迎光临") != true }
+        #expect(baseSays.count >= 2, "\(utterances)")
+        #expect(baseSays.allSatisfy { $0.0?["playable"] as? Bool == true }, "\(utterances)")
+        #expect(sides.allSatisfy { $0.1?["playable"] as? Bool == false }, "\(utterances)")
+    }
+
+    /// A pack in a folder of a larger repository (an app's, say `VoicePack/`) is compared with a revision: the
+    /// revision's files are named from the repository's top, where git reads them.
+    @Test func aPackInAFolderOfItsRepositoryIsComparedWithARevision() throws {
+        let repository = TestPack()
+        for (stem, token) in Self.stems.prefix(4) {
+            try Self.record(repository, stem, TonalVoice.syllable(try #require(Tone.citation(of: token))))
+        }
+        let pack = repository.url("VoicePack")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: repository.url("raw-audio"), to: pack.appendingPathComponent("raw-audio"))
+        #expect(InProcess.run(["build"], in: pack).status == 0)
+        try Self.git(repository.root, ["init", "-q"])
+        try Self.git(repository.root, ["add", "-A"])
+        try Self.git(repository.root, ["commit", "-q", "-m", "the app and its voice"])
+        let (one, two) = (
+            pack.appendingPathComponent("raw-audio/digit_1.wav"), pack.appendingPathComponent("raw-audio/digit_2.wav")
+        )
+        try Data(contentsOf: two).write(to: one)
+        #expect(InProcess.run(["build"], in: pack).status == 0)
+
+        let diff = InProcess.run(["diff", "HEAD"], in: pack)
+        #expect(diff.status == 0, "\(diff.stderr)")
+        #expect(
+            diff.stdout.hasPrefix("assets diff against HEAD: 1 changed, 0 added, 0 removed, 3 unchanged\n"),
+            "\(diff.stdout)")
+        #expect(diff.stdout.contains("  一  the recording 二 had: two files swapped, or one copied?\n"), "\(diff.stdout)")
     }
 
     @Test func badBasesExitTwoNamingTheProblemAndWriteNothing() throws {
