@@ -97,7 +97,7 @@ public final class PackBase: Sendable {
         let configPath = settingsFile.map(inRepository)
         let (fragments, borrowed) = Self.sameInWorkTree(
             revision, folder: outPath, git: git, repository: repository,
-            manifestFolder: inRepository(paths.manifest.deletingLastPathComponent()))
+            manifestFolder: paths.manifest.deletingLastPathComponent().resolvingSymlinksInPath())
         let wanted =
             [manifestPath, configPath].compactMap { $0 }.filter {
                 git.run(["cat-file", "-e", "\(revision):\($0)"]) != nil
@@ -140,7 +140,7 @@ public final class PackBase: Sendable {
     /// manifest's folder, to read from there. `git diff` names the files that differ; it compares contents, so a
     /// fragment touched or damaged since is written out.
     private static func sameInWorkTree(
-        _ revision: String, folder: String, git: Git, repository: URL, manifestFolder: String
+        _ revision: String, folder: String, git: Git, repository: URL, manifestFolder: URL
     ) -> (writeOut: [String], borrowed: [String: URL]) {
         func files(_ arguments: [String]) -> [String]? {
             git.run(arguments).map { $0.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } }
@@ -153,8 +153,8 @@ public final class PackBase: Sendable {
         else { return ([folder], [:]) }
         var borrowed: [String: URL] = [:]
         for path in held where !differ.contains(path) {
-            let manifestPath = manifestFolder == "." ? path : PackPaths.relative(path, to: manifestFolder)
-            borrowed[manifestPath] = repository.appendingPathComponent(path)
+            let file = repository.appendingPathComponent(path)
+            borrowed[PackPaths.relative(file.path, to: manifestFolder.path)] = file
         }
         return (held.filter(differ.contains), borrowed)
     }

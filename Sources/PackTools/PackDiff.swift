@@ -210,7 +210,8 @@ extension PackDiff {
         for fragment in then.manifest.fragmentsInReadingOrder where afterByToken[fragment.token] == nil {
             removed.append(sides.before.entry(fragment))
         }
-        for fragment in now.manifest.fragmentsInReadingOrder {
+        let nowInOrder = now.manifest.fragmentsInReadingOrder
+        for fragment in nowInOrder {
             guard let old = beforeByToken[fragment.token] else {
                 added.append(sides.after.entry(fragment))
                 continue
@@ -235,7 +236,7 @@ extension PackDiff {
         return PackDiff(
             base: base.name, added: added, removed: removed, changed: changed, unchanged: unchanged,
             rejudged: rejudged(
-                beforeByToken, now.manifest.fragmentsInReadingOrder, besides: Set(changed.map(\.token)), sides: sides),
+                beforeByToken, nowInOrder, besides: Set(changed.map(\.token)), sides: sides),
             packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,
             settings: settingChanges(then.manifest, now.manifest),
             utterances: utterances(touching: touched, sides: sides),
@@ -272,16 +273,9 @@ extension PackDiff {
                 message: "\(paths.display(paths.manifest)): \(error.message): the pack must be built to compare it")
         }
         do {
-            let data = try Data(contentsOf: base.manifest)
-            let then = try SoundPack(
-                manifest: data, name: base.manifest.lastPathComponent,
-                folder: base.manifest.deletingLastPathComponent(),
-                digest: digest, staged: base.borrowed)
-            return (then, now)
-        } catch let error as SpliceError {
-            throw Problem(message: "\(base.name): its manifest cannot be read (\(error.message))")
+            return (try SoundPack(manifestAt: base.manifest, digest: digest, staged: base.borrowed), now)
         } catch {
-            throw Problem(message: "\(base.name): its manifest cannot be read (\(error.localizedDescription))")
+            throw Problem(message: "\(base.name): its manifest cannot be read (\(error.message))")
         }
     }
 

@@ -36,7 +36,10 @@ public final class SoundPack: @unchecked Sendable {
         }
     #endif
 
-    public convenience init(manifestAt url: URL, digest: @escaping FragmentDigest) throws(SpliceError) {
+    /// The pack whose manifest is at `url`; `staged` as below.
+    public convenience init(
+        manifestAt url: URL, digest: @escaping FragmentDigest, staged: [String: URL] = [:]
+    ) throws(SpliceError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -45,7 +48,8 @@ public final class SoundPack: @unchecked Sendable {
                 .manifest, url.lastPathComponent, "cannot be read (\(error.localizedDescription)): run `assets build`")
         }
         try self.init(
-            manifest: data, name: url.lastPathComponent, folder: url.deletingLastPathComponent(), digest: digest)
+            manifest: data, name: url.lastPathComponent, folder: url.deletingLastPathComponent(), digest: digest,
+            staged: staged)
     }
 
     /// A pack whose manifest's bytes are `data` (`name` in errors), its paths relative to `folder`. `staged` gives,
