@@ -67,11 +67,12 @@ public struct FragmentPipeline: Sendable {
     }
 
     /// The stages from normalizing on: normalize, encode, write to `outputPath`. `ditherSeed` names the fragment
-    /// so its dither is the same on every build.
-    public func finish(_ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String)
-        throws(AudioError) -> FragmentReport
-    {
-        let (normalized, loudnessReport) = try normalize.apply(prepared.measured, name: name)
+    /// so its dither is the same on every build; `fitStart`, the gain the fit starts its search from, when a search
+    /// at about this target has been made.
+    public func finish(
+        _ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String, fitStart: Double? = nil
+    ) throws(AudioError) -> FragmentReport {
+        let (normalized, loudnessReport) = try normalize.apply(prepared.measured, name: name, fitStart: fitStart)
         let quantized = encode.quantize(normalized, ditherSeed: DitherNoise.seed(for: ditherSeed))
         try encode.write(quantized, to: outputPath)
         return FragmentReport(
@@ -90,7 +91,7 @@ public struct PreparedRecording: Sendable {
     let clippedSamples: Int
     let channelDecision: ChannelDecision
     let trim: TrimReport
-    let measured: Normalize.Measured
+    public let measured: Normalize.Measured
     let analysis: VoiceAnalysis
 
     /// About how much memory it holds.

@@ -50,6 +50,11 @@ public struct Normalize: Equatable, Sendable {
 
         /// About how much memory it holds: the samples and the hearing model's.
         var approximateBytes: Int { signal.frames * MemoryLayout<Float>.stride + heard.approximateBytes }
+
+        /// The signal raised by `gainDB`, limiter or not: what a forecast of the pack's level splices.
+        public func raised(byDB gainDB: Double) -> Signal {
+            Signal(samples: Normalize.scaled(signal.samples, by: gainDB), sampleRate: signal.sampleRate)
+        }
     }
 
     /// Measures `signal`; refuses one that is silent.
@@ -68,13 +73,14 @@ public struct Normalize: Equatable, Sendable {
         try apply(measure(signal, name: name), name: name)
     }
 
-    public func apply(_ measured: Measured, name: String) throws(AudioError) -> (Signal, LoudnessReport) {
+    /// `measured` brought to the target, its gain searched from `fitStart` when given (a search at about this
+    /// target found it).
+    public func apply(_ measured: Measured, name: String, fitStart: Double? = nil) throws(AudioError) -> (
+        Signal, LoudnessReport
+    ) {
         let (signal, heard) = (measured.signal, measured.heard)
         let (inputLoudness, inputPeak) = (measured.loudnessLUFS, measured.truePeakDBTP)
-        // The first guess: the gain that brings the K-weighted level to the target, usually within 3 phon. The
-        // search runs at the model's quick resolution, to half the tolerance: what it finds is measured again.
-        let gain = heard.gain(
-            reaching: targetPhon, tolerance: Self.tolerancePhon / 2, from: targetLUFS - inputLoudness)
+        let gain = searchedGain(measured, from: fitStart)
         if gain > maximumGainDB {
             throw AudioError(
                 file: name,
@@ -88,6 +94,14 @@ public struct Normalize: Equatable, Sendable {
             limiterReductionDB: limiting, outputLUFS: LoudnessMeter.fragmentLoudness(output),
             outputTruePeakDBTP: peak, outputPhon: phon)
         return (output, report)
+    }
+
+    /// The gain `apply` fits from: a search at the hearing model's quick resolution, to half the tolerance (what
+    /// it finds is measured again), from `guess`, or else from the gain that brings the K-weighted level to the
+    /// target (usually within 3 phon).
+    public func searchedGain(_ measured: Measured, from guess: Double? = nil) -> Double {
+        measured.heard.gain(
+            reaching: targetPhon, tolerance: Self.tolerancePhon / 2, from: guess ?? targetLUFS - measured.loudnessLUFS)
     }
 
     /// `signal` raised by `gain`, and, when its peaks pass the ceiling, limited with the gain raised again

@@ -40,7 +40,11 @@ struct FragmentJob: Sendable {
                 () throws(AudioError) in
                 try pipeline.prepare(sourcePath: source.fullPath, name: name, syllables: syllables)
             }
-            let report = try pipeline.finish(recording, name: name, outputPath: staged, ditherSeed: fileName)
+            // The search a forecast made at this target: the fit's own would find the same gain again.
+            let searched = prepared.searchedGain(
+                path: source.fullPath, sha256: sourceSHA256, targetPhon: pipeline.normalize.targetPhon)
+            let report = try pipeline.finish(
+                recording, name: name, outputPath: staged, ditherSeed: fileName, fitStart: searched)
             guard let sha256 = try? SHA256.hex(ofFileAt: staged) else {
                 throw AudioError(file: staged, problem: "cannot be read back", fix: "check the free disk space")
             }

@@ -71,9 +71,11 @@ public enum PackBuilder {
         defer { withExtendedLifetime(lock) {} }
         // The pack keeps the gain its last build measured; a build that made fragments measures it again.
         var request = request
-        request.settings.loudness.packGainDB = PackCalibration.recordedGain(manifestAt: request.paths.manifest) ?? 0
+        let recorded = PackCalibration.recordedGain(manifestAt: request.paths.manifest)
+        request.settings.loudness.packGainDB = recorded ?? 0
         let prepared = PreparedRecordings()
-        var pass = try stage(request, prepared: prepared)
+        var pass = try stage(request, prepared: prepared, forecastGain: recorded == nil)
+        request.settings.loudness.packGainDB = pass.settings.loudness.packGainDB
         var previous: PackCalibration?
         // A new gain rebuilds every fragment, before anything is put in place: a pass that fails leaves the pack
         // as it was. A second correction, if the first fell a step short, uses the slope the first one showed
@@ -111,8 +113,11 @@ public enum PackBuilder {
     }
 
     /// One pass up to the commit: scan, plan, process, assemble, under the lock `build` holds. `prepared` keeps
-    /// what the pass prepares for the next, and gives what an earlier one prepared.
-    static func stage(_ request: BuildRequest, prepared: PreparedRecordings) throws -> Pass {
+    /// what the pass prepares for the next, and gives what an earlier one prepared. With `forecastGain`, a pass
+    /// that builds every fragment builds them at the gain `PackGainForecast` finds.
+    static func stage(_ request: BuildRequest, prepared: PreparedRecordings, forecastGain: Bool = false) throws -> Pass
+    {
+        var request = request
         let paths = request.paths
         var outcome = BuildOutcome()
         let transaction = PackTransaction(paths: paths)
@@ -132,6 +137,13 @@ public enum PackBuilder {
             return pass(nil, naming: nil)
         }
         let plan = Plan(scan, request: request, outcome: &outcome)
+        if forecastGain, plan.kept.isEmpty,
+            let forecast = PackGainForecast(
+                plan.work, settings: request.settings, prepared: prepared, paths: paths, jobs: request.jobs)
+        {
+            request.settings.loudness.packGainDB = forecast.calibration.gainDB
+            outcome.packGainChange = forecast.said
+        }
         var entries = plan.kept
         var moves: [String] = []
         if !plan.work.isEmpty {

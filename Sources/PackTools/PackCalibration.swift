@@ -32,7 +32,15 @@ struct PackCalibration: Equatable, Sendable {
         _ pack: SoundPack, playable: [PlannedUtterance], settings: Settings, jobs: Int,
         after previous: PackCalibration? = nil
     ) {
-        let measured = Self.measure(playable, from: pack, settings: settings, jobs: jobs)
+        let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
+        let measured = Self.measure(playable, jobs: jobs, playedBy: { pack.fragment(for: $0)?.file }) { tokens in
+            (try? splicer.splice(tokens)).map { Signal(samples: $0.samples, sampleRate: $0.sampleRate) }
+        }
+        self.init(measured: measured, settings: settings, after: previous)
+    }
+
+    /// From the loudness of each amount, spliced from fragments at `settings`' pack gain.
+    init?(measured: [Double], settings: Settings, after previous: PackCalibration? = nil) {
         guard let median = median(measured) else { return nil }
         builtGainDB = settings.loudness.packGainDB
         measuredLUFS = median
@@ -48,24 +56,26 @@ struct PackCalibration: Equatable, Sendable {
         gainDB = abs(off) < Self.stepDB ? builtGainDB : (wanted / Self.stepDB).rounded() * Self.stepDB + 0
     }
 
-    /// The integrated loudness (BS.1770, libebur128) of each amount the audit plays, spliced as the app will.
-    static func measure(_ playable: [PlannedUtterance], from pack: SoundPack, settings: Settings, jobs: Int) -> [Double]
-    {
-        let splicer = Splicer(pack: pack, gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs)
-        // Styles that differ only by aliased characters (伍 played by 五) splice the same files: measured once.
-        var indexOfFiles: [String: Int] = [:]
+    /// The integrated loudness (BS.1770, libebur128) of each amount the audit plays, spliced as the app will by
+    /// `splice`, `jobs` at a time. Amounts whose tokens are played by the same fragments (`playedBy`: 伍 played by
+    /// 五, as styles that differ only by aliased characters are) are spliced and measured once.
+    static func measure(
+        _ playable: [PlannedUtterance], jobs: Int, playedBy: (Token) -> String?,
+        splice: @Sendable ([Token]) -> Signal?
+    ) -> [Double] {
+        var indexOfPlayers: [String: Int] = [:]
         var distinct: [[Token]] = []
         let measuredAs = playable.map { plan -> Int in
-            let files = plan.tokens.map { pack.fragment(for: $0)?.file ?? "" }.joined(separator: "\n")
-            if let index = indexOfFiles[files] { return index }
-            indexOfFiles[files] = distinct.count
+            let players = plan.tokens.map { playedBy($0) ?? "" }.joined(separator: "\n")
+            if let index = indexOfPlayers[players] { return index }
+            indexOfPlayers[players] = distinct.count
             distinct.append(plan.tokens)
             return distinct.count - 1
         }
         let plans = distinct
         let loudness = ParallelWork.map(count: plans.count, jobs: jobs) { index -> Double? in
-            guard let audio = try? splicer.splice(plans[index]) else { return nil }
-            let lufs = LoudnessMeter.integratedLoudness(Signal(samples: audio.samples, sampleRate: audio.sampleRate))
+            guard let audio = splice(plans[index]) else { return nil }
+            let lufs = LoudnessMeter.integratedLoudness(audio)
             return lufs.isFinite ? lufs : nil
         }
         return measuredAs.compactMap { loudness[$0] }

@@ -15,6 +15,7 @@ final class PreparedRecordings: @unchecked Sendable {
     private let budgetBytes: Int
     private var usedBytes = 0
     private var kept: [String: PreparedRecording] = [:]
+    private var searched: [String: (targetPhon: Double, gainDB: Double)] = [:]
 
     init(budgetBytes: Int = PreparedRecordings.defaultBudgetBytes) {
         self.budgetBytes = budgetBytes
@@ -25,6 +26,22 @@ final class PreparedRecordings: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return kept.count
+    }
+
+    /// The gain `PackGainForecast`'s search found the recording with these bytes at this path needs to be heard at
+    /// `targetPhon`; nil when it searched at another target (a search from elsewhere may end elsewhere within its
+    /// tolerance, and a build from scratch must make what `--force` makes), or not at all.
+    func searchedGain(path: String, sha256: String, targetPhon: Double) -> Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return searched[sha256 + " " + path].flatMap { $0.targetPhon == targetPhon ? $0.gainDB : nil }
+    }
+
+    /// The gain a search found the recording needs to be heard at `targetPhon`.
+    func keep(searchedGain gainDB: Double, path: String, sha256: String, targetPhon: Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        searched[sha256 + " " + path] = (targetPhon, gainDB)
     }
 
     /// The recording with these bytes at this path, as prepared earlier in the build, or prepared now by `make`

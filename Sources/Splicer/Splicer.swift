@@ -21,9 +21,16 @@ public struct Splicer: Sendable {
         self.crossfadeMs = crossfadeMs ?? pack.manifest.joins.crossfadeMs
     }
 
-    var gapFrames: Int { Int((gapMs * Double(pack.manifest.format.sampleRate) / 1000).rounded()) }
+    var gapFrames: Int { Splicer.joinFrames(gapMs: gapMs, crossfadeMs: crossfadeMs, sampleRate: sampleRate).gap }
     public var crossfadeFrames: Int {
-        gapFrames > 0 ? 0 : Int((crossfadeMs * Double(pack.manifest.format.sampleRate) / 1000).rounded())
+        Splicer.joinFrames(gapMs: gapMs, crossfadeMs: crossfadeMs, sampleRate: sampleRate).crossfade
+    }
+    var sampleRate: Int { pack.manifest.format.sampleRate }
+
+    /// A join's gap and crossfade in frames at `sampleRate`: a gap, or when there is none, a crossfade.
+    public static func joinFrames(gapMs: Double, crossfadeMs: Double, sampleRate: Int) -> (gap: Int, crossfade: Int) {
+        let gap = Int((gapMs * Double(sampleRate) / 1000).rounded())
+        return (gap, gap > 0 ? 0 : Int((crossfadeMs * Double(sampleRate) / 1000).rounded()))
     }
 
     /// The overlap at the join of fragments of these lengths: the crossfade, at most half of either.
@@ -75,8 +82,14 @@ public struct Splicer: Sendable {
         pieces.reserveCapacity(tokens.count)
         for token in tokens { pieces.append(try pack.audio(for: token).samples) }
         let format = pack.manifest.format
-        let gap = gapFrames
-        let crossfade = crossfadeFrames
+        let samples = Splicer.join(
+            pieces, gap: gapFrames, crossfade: crossfadeFrames, sampleFormat: format.sampleFormat)
+        return PCMAudio(samples: samples, sampleRate: format.sampleRate, sampleFormat: format.sampleFormat)
+    }
+
+    /// `pieces` in order, with `gap` frames of silence or a `crossfade` across each join; the mixed joins are put
+    /// back on `sampleFormat`'s grid.
+    public static func join(_ pieces: [[Float]], gap: Int, crossfade: Int, sampleFormat: SampleFormat) -> [Float] {
         let lengths = pieces.map(\.count)
         let total = Splicer.frames(lengths: lengths, gap: gap, crossfade: crossfade)
         // Non-overlapping stretches are copied as they are; only the joins are mixed (and re-quantized).
@@ -97,10 +110,10 @@ public struct Splicer: Sendable {
             for frame in 0..<fadeOut {
                 output[start + tail + frame] = piece[tail + frame] * (1 - rampOut[frame])
             }
-            if fadeIn > 0 { Splicer.quantize(&output[start..<(start + fadeIn)], format.sampleFormat) }
+            if fadeIn > 0 { Splicer.quantize(&output[start..<(start + fadeIn)], sampleFormat) }
             start += tail + gap
         }
-        return PCMAudio(samples: output, sampleRate: format.sampleRate, sampleFormat: format.sampleFormat)
+        return output
     }
 
     /// Mixed samples back on the format's grid, so the sound is exactly what its file will hold.

@@ -536,9 +536,13 @@ import VoicePack
         let manifest = try pack.manifest()
         let gain = try #require(manifest.loudness.packGainDB)
         #expect(gain != 0, "this voice splices away from the stand-ins' relation")
+        // A first build forecasts the gain from its recordings and builds every fragment once, at that gain.
         #expect(
             outcome.packGainChange?.hasPrefix(
-                String(format: "pack gain %+.1f dB: at +0.0 dB the spliced amounts measured ", gain)) == true)
+                String(format: "pack gain %+.1f dB: at +0.0 dB the amounts spliced from the recordings measured ", gain)
+            )
+                == true, "\(outcome.packGainChange ?? "")")
+        #expect(outcome.processed == TonalVoice.stems.count && outcome.built.count == TonalVoice.stems.count)
         #expect(manifest.loudness.measure.targetPhon == Settings.Loudness().targetPhon + gain)
         let measured = Self.spliced(pack)
         let typical = PackTools.median(measured)
@@ -565,14 +569,11 @@ import VoicePack
         #expect(changed == ["manifest.json", "normalized/digit_3.wav"], "\(changed)")
     }
 
-    /// A build whose gain moves puts nothing in place before every fragment is built at the new level: when one
-    /// cannot be, the pack is left as it was, and the build says why.
-    @Test func aPassThatFailsAtTheNewGainLeavesThePackAsItWas() throws {
-        let pack = TestPack()
+    /// A brighter voice with a second's pause between words: its splices measure 2 LU under the target, so its gain
+    /// goes up 2 dB; its fragments need under 2 dB of gain at 0, about 4 at +2.
+    static func brightVoice(_ pack: TestPack) throws {
         pack.settings.styles = [.spoken]
         pack.settings.forms = [.yuan]
-        // A brighter voice with a second's pause between words: its splices measure 2 LU under the target, so its
-        // gain goes up 2 dB; its fragments need under 2 dB of gain at 0, about 4 at +2.
         pack.settings.splice.gapMs = 1000
         for (stem, token) in TonalVoice.stems {
             let tone = try #require(Tone.citation(of: token))
@@ -581,18 +582,49 @@ import VoicePack
                 "\(stem).wav", channels: [TonalVoice.recording(syllable)], rate: 44_100,
                 format: FileFormat(container: "wav", encoding: "pcm16"))
         }
+    }
+
+    /// A first build whose fragments cannot be made at the gain its recordings call for puts nothing in place, and
+    /// says why.
+    @Test func aFirstBuildThatFailsAtItsGainPutsNothingInPlace() throws {
+        let pack = TestPack()
+        try Self.brightVoice(pack)
         pack.settings.loudness.maximumGainDB = 3
         let failed = try pack.build()
         #expect(
-            failed.packGainChange?.hasPrefix("pack gain +2.0 dB: at +0.0 dB the spliced") == true,
-            "\(failed.packGainChange ?? "")")
+            failed.packGainChange?.hasPrefix("pack gain +2.0 dB: at +0.0 dB the amounts spliced from the recordings")
+                == true, "\(failed.packGainChange ?? "")")
         #expect(!failed.failures.isEmpty && failed.failures.allSatisfy { $0.message.contains("dB of gain") })
-        #expect(pack.snapshot().isEmpty, "the first pass, at gain 0, was not put in place")
+        #expect(pack.snapshot().isEmpty)
 
         pack.settings.loudness.maximumGainDB = 6
         let built = try pack.build()
-        #expect(built.failures.isEmpty && built.built.count == TonalVoice.stems.count)
+        #expect(built.failures.isEmpty && built.processed == TonalVoice.stems.count)
         #expect(try pack.manifest().loudness.packGainDB == 2)
+    }
+
+    /// A build whose measured splices move the gain puts nothing in place before every fragment is built at the new
+    /// level: when one cannot be, the pack is left as it was, and the build says why.
+    @Test func aPassThatFailsAtTheNewGainLeavesThePackAsItWas() throws {
+        let pack = TestPack()
+        try Self.brightVoice(pack)
+        // Built first with no pause between words, at the gain that calls for.
+        pack.settings.splice.gapMs = 0
+        let first = try pack.build()
+        #expect(first.failures.isEmpty)
+        let firstGain = try #require(try pack.manifest().loudness.packGainDB)
+        let before = pack.snapshot()
+
+        // The pause back: every fragment is built again at the recorded gain, the splices measure under the
+        // target, and the pass at the gain they call for cannot make its fragments.
+        pack.settings.splice.gapMs = 1000
+        pack.settings.loudness.maximumGainDB = firstGain + 3
+        let failed = try pack.build()
+        let said = try #require(failed.packGainChange)
+        #expect(said.contains(String(format: "dB: at %+.1f dB the spliced amounts measured", firstGain)), "\(said)")
+        #expect(said.hasSuffix("so every fragment was built again at the new gain"), "\(said)")
+        #expect(!failed.failures.isEmpty && failed.failures.allSatisfy { $0.message.contains("dB of gain") })
+        #expect(pack.snapshot() == before, "the pass at the recorded gain was not put in place")
     }
 
     /// The gain is read back from the manifest's text as written, and a manifest from before it reads as none.
