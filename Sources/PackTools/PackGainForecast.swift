@@ -10,9 +10,10 @@ import VoicePack
 /// With no gain recorded, a voice unlike the stand-ins was built at 0, measured (`PackCalibration`), and built
 /// again at its gain: 1.55–1.76× the time of one pass. The forecast splices the same amounts from the prepared
 /// recordings instead, each raised by the gain its fit at 0 starts from (the hearing model's quick search; no
-/// limiter, no dither), and takes the gain `PackCalibration` would. The pass builds at it, each fit starting from
-/// that search moved by the gain, and the calibration then measures the built pack as before: a forecast that
-/// fell short costs the pass it meant to save, never a wrong level.
+/// limiter, no dither), and takes the gain `PackCalibration` would. The pass builds at it (a fit at 0 starts from
+/// that search's result, where its own search would stop; one at another gain searches as it always did), and the
+/// calibration then measures the built pack as before: a forecast that fell short costs the pass it meant to save,
+/// never a wrong level.
 struct PackGainForecast {
     /// What the amounts spliced from the recordings measured at the settings' gain, and the gain they call for.
     let calibration: PackCalibration
@@ -52,7 +53,7 @@ struct PackGainForecast {
     }
 
     /// The recordings `work` names, prepared (and kept for the pass) and raised by the gain their fit starts from
-    /// (kept for the pass's fits too); nil when one cannot be prepared.
+    /// (kept for a fit at this target); nil when one cannot be prepared.
     static func raised(
         _ work: [PackBuilder.Work], _ pipeline: FragmentPipeline, _ prepared: PreparedRecordings, _ paths: PackPaths,
         _ jobs: Int
