@@ -67,8 +67,8 @@ public struct FragmentPipeline: Sendable {
     }
 
     /// The stages from normalizing on: normalize, encode, write to `outputPath`. `ditherSeed` names the fragment
-    /// so its dither is the same on every build; `fitStart`, the gain the fit starts its search from, when a search
-    /// at about this target has been made.
+    /// so its dither is the same on every build; `fitStart`, where a search for this target ended, when one was
+    /// made (the fit starts there).
     public func finish(
         _ prepared: PreparedRecording, name: String, outputPath: String, ditherSeed: String, fitStart: Double? = nil
     ) throws(AudioError) -> FragmentReport {

@@ -73,8 +73,8 @@ public struct Normalize: Equatable, Sendable {
         try apply(measure(signal, name: name), name: name)
     }
 
-    /// `measured` brought to the target, its gain searched from `fitStart` when given (a search at about this
-    /// target found it).
+    /// `measured` brought to the target, its gain searched from `fitStart` when given (where a search for this
+    /// target ended: the search then stops at once), else from the K-weighted guess.
     public func apply(_ measured: Measured, name: String, fitStart: Double? = nil) throws(AudioError) -> (
         Signal, LoudnessReport
     ) {

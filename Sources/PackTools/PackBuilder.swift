@@ -69,7 +69,8 @@ public enum PackBuilder {
     public static func build(_ request: BuildRequest) throws -> BuildOutcome {
         let lock = try lockPack(request)
         defer { withExtendedLifetime(lock) {} }
-        // The pack keeps the gain its last build measured; a build that made fragments measures it again.
+        // The pack keeps the gain its last build measured; a build that made fragments measures it again, and a
+        // first build forecasts it from the recordings before it makes any.
         var request = request
         let recorded = PackCalibration.recordedGain(manifestAt: request.paths.manifest)
         request.settings.loudness.packGainDB = recorded ?? 0
