@@ -549,10 +549,10 @@ import VoicePack
         let middle = try #require(typical)
         #expect(abs(middle - pack.settings.loudness.targetLUFS) <= 1, "\(measured)")
 
-        // The new level was reached from recordings the first pass had prepared: the same pack built afresh at
-        // that gain, every recording decoded again, is the same byte for byte.
+        // The gain was forecast from the recordings before any fragment was made: the same pack built afresh at
+        // that gain, every recording decoded again and no forecast made, one job at a time, is the same byte for byte.
         let calibrated = pack.snapshot()
-        let fresh = try pack.build(force: true)
+        let fresh = try pack.build(force: true, jobs: 1)
         #expect(fresh.packGainChange == nil && fresh.built.count == TonalVoice.stems.count)
         #expect(pack.snapshot() == calibrated)
 
