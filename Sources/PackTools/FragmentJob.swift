@@ -27,6 +27,16 @@ struct FragmentJob: Sendable {
         let status: FileStatus?
     }
 
+    /// The recording through the stages that do not depend on the level, as `prepared` holds it when earlier
+    /// work of the build prepared it (`sourceSHA256` says it is the same recording), else prepared now and kept.
+    func prepare(
+        _ pipeline: FragmentPipeline, paths: PackPaths, sourceSHA256: String, prepared: PreparedRecordings
+    ) throws(AudioError) -> PreparedRecording {
+        try prepared.prepared(path: source.fullPath, sha256: sourceSHA256) { () throws(AudioError) in
+            try pipeline.prepare(sourcePath: source.fullPath, name: paths.display(source.url), syllables: syllables)
+        }
+    }
+
     /// Builds the fragment into `staging`, from the recording as `prepared` holds it when an earlier pass of
     /// the build prepared it (`sourceSHA256` says it is the same recording).
     func run(
@@ -36,10 +46,7 @@ struct FragmentJob: Sendable {
         let staged = staging.appendingPathComponent(fileName).path
         let name = paths.display(source.url)
         return Result { () throws(AudioError) -> Done in
-            let recording = try prepared.prepared(path: source.fullPath, sha256: sourceSHA256) {
-                () throws(AudioError) in
-                try pipeline.prepare(sourcePath: source.fullPath, name: name, syllables: syllables)
-            }
+            let recording = try prepare(pipeline, paths: paths, sourceSHA256: sourceSHA256, prepared: prepared)
             // The search a forecast made at this target: the fit's own would find the same gain again.
             let searched = prepared.searchedGain(
                 path: source.fullPath, sha256: sourceSHA256, targetPhon: pipeline.normalize.targetPhon)

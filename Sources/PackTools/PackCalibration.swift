@@ -105,10 +105,13 @@ struct PackCalibration: Equatable, Sendable {
 
     /// One line for the build's summary. It names the gain the splices were measured at rather than "the last
     /// build's": on a pack's first build there is none, and the fragments were first built at +0.0.
-    var said: String {
+    var said: String { said(measured: "the spliced amounts", built: "built again") }
+
+    /// The same line, saying what was `measured` and how every fragment was then `built`.
+    func said(measured: String, built: String) -> String {
         String(
             format:
-                "pack gain %+.1f dB: at %+.1f dB the spliced amounts measured %.1f LUFS against %.1f (median of %d), so every fragment was built again at the new gain",
-            gainDB, builtGainDB, measuredLUFS, targetLUFS, amounts)
+                "pack gain %+.1f dB: at %+.1f dB %@ measured %.1f LUFS against %.1f (median of %d), so every fragment was %@ at the new gain",
+            gainDB, builtGainDB, measured, measuredLUFS, targetLUFS, amounts, built)
     }
 }

@@ -37,12 +37,9 @@ struct PackGainForecast {
         guard !playable.isEmpty, let raised = Self.raised(needed, pipeline, prepared, paths, jobs) else { return nil }
 
         let pieces = playerOf.mapValues { raised[$0]! }
-        let (rate, joins) = (
-            settings.format.sampleRate,
-            Splicer.joinFrames(
-                gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs,
-                sampleRate: settings.format.sampleRate)
-        )
+        let rate = settings.format.sampleRate
+        let joins = Splicer.joinFrames(
+            gapMs: settings.splice.gapMs, crossfadeMs: settings.splice.crossfadeMs, sampleRate: rate)
         let measured = PackCalibration.measure(playable, jobs: jobs, playedBy: { playerOf[$0]?.text }) { tokens in
             let samples = Splicer.join(
                 tokens.map { pieces[$0]! }, gap: joins.gap, crossfade: joins.crossfade, sampleFormat: .float32)
@@ -60,12 +57,12 @@ struct PackGainForecast {
     ) -> [Token: [Float]]? {
         let targetPhon = pipeline.normalize.targetPhon
         let raised = ParallelWork.map(count: work.count, jobs: jobs) { index -> [Float]? in
-            let (source, sha256) = (work[index].job.source, work[index].sourceSHA256)
-            let recording = try? prepared.prepared(path: source.fullPath, sha256: sha256) { () throws(AudioError) in
-                try pipeline.prepare(
-                    sourcePath: source.fullPath, name: paths.display(source.url), syllables: work[index].job.syllables)
-            }
-            guard let measured = recording?.measured else { return nil }
+            let (job, sha256) = (work[index].job, work[index].sourceSHA256)
+            guard
+                let measured = try? job.prepare(pipeline, paths: paths, sourceSHA256: sha256, prepared: prepared)
+                    .measured
+            else { return nil }
+            let source = job.source
             let gain = pipeline.normalize.searchedGain(measured)
             prepared.keep(searchedGain: gain, path: source.fullPath, sha256: sha256, targetPhon: targetPhon)
             return measured.raised(byDB: gain).samples
@@ -77,10 +74,6 @@ struct PackGainForecast {
     /// One line for the build's summary, when the gain is not the settings'.
     var said: String? {
         guard calibration.gainDB != calibration.builtGainDB else { return nil }
-        return String(
-            format:
-                "pack gain %+.1f dB: at %+.1f dB the amounts spliced from the recordings measured %.1f LUFS against %.1f (median of %d), so every fragment was built at the new gain",
-            calibration.gainDB, calibration.builtGainDB, calibration.measuredLUFS, calibration.targetLUFS,
-            calibration.amounts)
+        return calibration.said(measured: "the amounts spliced from the recordings", built: "built")
     }
 }
