@@ -30,6 +30,9 @@ extension DiffReport {
 
             """
         if let gain = gainLine(diff) { html += "<p id=\"gain\">\(escape(gain))</p>\n" }
+        if let unfetched = unfetchedLine(diff) {
+            html += "<p id=\"unfetched\">\(escape(capitalized(unfetched)))</p>\n"
+        }
         html += "<p id=\"check\">\(escape(capitalized(checkLine(diff))))</p>\n"
         html += findingsSection(diff)
         if diff.isEmpty { html += "<p>No fragment or setting changed.</p>\n" }

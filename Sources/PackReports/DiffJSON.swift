@@ -94,6 +94,7 @@ struct DiffJSON: Encodable {
     let unchanged: Int
     let rejudged: [PackDiff.Rejudged]
     let packGain: Gain?
+    let unfetched: PackBase.Unfetched?
     let settings: [PackDiff.Setting]
     let utterances: [Utterance]
 
@@ -143,6 +144,7 @@ struct DiffJSON: Encodable {
         packGain = diff.packGain.map {
             Gain(beforeDB: $0.before, afterDB: $0.after, fragmentsMovedOnlyByIt: diff.movedWithGain)
         }
+        unfetched = diff.unfetched
         settings = diff.settings
         utterances = diff.utterances.enumerated().map { index, utterance in
             let pair = sounds.utterances[index]

@@ -19,6 +19,17 @@ public enum DiffReport {
             + "(\(diff.movedWithGain) with no other change)"
     }
 
+    /// The base's fragments that this clone has not fetched from Git LFS, and what fetches them, said once: `the
+    /// base's normalized/digit_5.wav is in Git LFS and not fetched here, so it is not played: run …`.
+    public static func unfetchedLine(_ diff: PackDiff) -> String? {
+        guard let unfetched = diff.unfetched, !unfetched.files.isEmpty else { return nil }
+        let shown = 5
+        var names = unfetched.files.prefix(shown).joined(separator: ", ")
+        if unfetched.files.count > shown { names += " and \(unfetched.files.count - shown) more" }
+        let (which, verb) = unfetched.files.count == 1 ? ("\(names) is", "it is") : ("\(names) are", "they are")
+        return "the base's \(which) in Git LFS and not fetched here, so \(verb) not played: run `\(unfetched.fetch)`"
+    }
+
     /// `check`'s result on each side: `check: ok → 2 problems (coverage/missing, consistency/voice)`.
     public static func checkLine(_ diff: PackDiff) -> String {
         "check: \(outcome(diff.check.before)) → \(outcome(diff.check.after))"
@@ -88,6 +99,7 @@ public enum DiffReport {
     public static func text(_ diff: PackDiff) -> String {
         var out = "assets diff against \(diff.base): \(headline(diff))\n"
         if let gain = gainLine(diff) { out += gain + "\n" }
+        if let unfetched = unfetchedLine(diff) { out += unfetched + "\n" }
         out += checkLine(diff) + "\n"
         for section in findingSections(diff) {
             out += "\n\(section.title)\n" + section.findings.map { "  \($0.description)\n" }.joined()
@@ -133,7 +145,9 @@ public enum DiffReport {
     /// too — then the headline and `check`'s line as plain text.
     public static func github(_ diff: PackDiff, annotations: CheckAnnotations, repository: URL) -> String {
         diff.check.new.map { annotations.github($0, repository: repository) + "\n" }.joined()
-            + "assets diff against \(diff.base): \(headline(diff))\n\(checkLine(diff))\n"
+            + "assets diff against \(diff.base): \(headline(diff))\n"
+            + (unfetchedLine(diff).map { "::warning title=assets diff::\(CheckAnnotations.data($0))\n" } ?? "")
+            + "\(checkLine(diff))\n"
     }
 
     // MARK: Markdown
@@ -142,6 +156,7 @@ public enum DiffReport {
     public static func markdown(_ diff: PackDiff) -> String {
         var out = "## Voice pack changes against `\(diff.base)`\n\n**\(headline(diff))**.\n"
         if let gain = gainLine(diff) { out += "\n\(capitalized(gain)).\n" }
+        if let unfetched = unfetchedLine(diff) { out += "\n\(capitalized(unfetched)).\n" }
         out += "\n\(capitalized(checkLine(diff))).\n"
         out += findingTables(diff)
         if diff.isEmpty { return out + "\nNo fragment or setting changed.\n" }

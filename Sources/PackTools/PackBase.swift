@@ -17,13 +17,33 @@ public final class PackBase: Sendable {
     /// By their manifest paths, the base's fragments read from the pack's own folder: a revision's files that the
     /// work tree holds byte for byte.
     public let borrowed: [String: URL]
+    /// The base's fragment files that a revision keeps in Git LFS and this clone has not fetched (nil when it has
+    /// every one): pointers, not audio.
+    public let unfetched: Unfetched?
     private let temporary: URL?
 
-    private init(name: String, manifest: URL, settings: Settings, borrowed: [String: URL] = [:], temporary: URL?) {
+    /// Fragment files of the base kept in Git LFS that this clone has not fetched.
+    public struct Unfetched: Equatable, Sendable, Encodable {
+        /// Their manifest paths, sorted.
+        public let files: [String]
+        /// What fetches them: `git lfs fetch origin main`.
+        public let fetch: String
+
+        public init(files: [String], fetch: String) {
+            self.files = files
+            self.fetch = fetch
+        }
+    }
+
+    private init(
+        name: String, manifest: URL, settings: Settings, borrowed: [String: URL] = [:], unfetched: Unfetched? = nil,
+        temporary: URL?
+    ) {
         self.name = name
         self.manifest = manifest
         self.settings = settings
         self.borrowed = borrowed
+        self.unfetched = unfetched
         self.temporary = temporary
     }
 
@@ -103,6 +123,8 @@ public final class PackBase: Sendable {
                 git.run(["cat-file", "-e", "\(revision):\($0)"]) != nil
             } + fragments
         let temporary = try writeOut(wanted, of: revision, git: git)
+        let unfetched = LFSStore(git: git, repository: repository).fill(
+            temporary, manifestFolder: (manifestPath as NSString).deletingLastPathComponent)
         let settings: Settings
         do {
             settings = try Self.settings(
@@ -113,7 +135,10 @@ public final class PackBase: Sendable {
         }
         return PackBase(
             name: revision, manifest: temporary.appendingPathComponent(manifestPath), settings: settings,
-            borrowed: borrowed, temporary: temporary)
+            borrowed: borrowed,
+            unfetched: unfetched.isEmpty
+                ? nil : Unfetched(files: unfetched, fetch: LFSStore.fetchCommand(revision, git: git)),
+            temporary: temporary)
     }
 
     /// The files at `paths` (in the repository) as `revision` holds them, written into a new temporary folder.
@@ -126,12 +151,19 @@ public final class PackBase: Sendable {
             throw Problem(message: "\(temporary.path): cannot be made (\(error.localizedDescription))")
         }
         let archive = temporary.appendingPathComponent("base.tar")
-        guard git.run(["archive", "--format=tar", "--output=\(archive.path)", revision, "--"] + paths) != nil,
-            Git.untar(archive, into: temporary)
-        else {
+        let arguments = ["archive", "--format=tar", "--output=\(archive.path)", revision, "--"] + paths
+        // With Git LFS set up, git archive has git-lfs fetch each file the clone lacks, and fails whole when one
+        // cannot be fetched (no network, no credentials). Then its pointers are written out: `LFSStore` takes
+        // what it can from the clone, and the diff says what is missing.
+        var failure = git.failure(arguments)
+        if failure != nil { failure = git.failure(arguments, environment: ["GIT_LFS_SKIP_SMUDGE": "1"]) }
+        guard failure == nil, Git.untar(archive, into: temporary) else {
             try? FileManager.default.removeItem(at: temporary)
-            throw Problem(message: "\(revision): its files could not be read with git archive")
+            throw Problem(
+                message: "\(revision): its files could not be read with git archive"
+                    + (failure.map { " (\($0))" } ?? ""))
         }
+        try? FileManager.default.removeItem(at: archive)
         return temporary
     }
 
@@ -169,34 +201,63 @@ public final class PackBase: Sendable {
     }
 }
 
-/// `git` run in a folder, its output read whole; a failure is nil, its message not shown.
+/// `git` run in a folder, its output read whole; a failure is nil, or its message's last line.
 struct Git {
     let folder: URL
 
     func run(_ arguments: [String]) -> Data? {
-        Self.process("/usr/bin/env", ["git"] + arguments, in: folder)
+        try? Self.process("/usr/bin/env", ["git"] + arguments, in: folder).get()
+    }
+
+    /// Why `git arguments` failed, in git's words; nil when it did not.
+    func failure(_ arguments: [String], environment: [String: String] = [:]) -> String? {
+        if case .failure(let why) = Self.process("/usr/bin/env", ["git"] + arguments, in: folder, adding: environment) {
+            return why.message
+        }
+        return nil
     }
 
     static func untar(_ archive: URL, into folder: URL) -> Bool {
-        process("/usr/bin/env", ["tar", "-xf", archive.path], in: folder) != nil
+        (try? process("/usr/bin/env", ["tar", "-xf", archive.path], in: folder).get()) != nil
     }
 
-    private static func process(_ tool: String, _ arguments: [String], in folder: URL) -> Data? {
+    struct Failure: Error {
+        let message: String
+    }
+
+    private static func process(
+        _ tool: String, _ arguments: [String], in folder: URL, adding environment: [String: String] = [:]
+    ) -> Result<Data, Failure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // Its messages go to a file, read once it is done: a pipe left unread could fill and stall it.
+        let messages = FileManager.default.temporaryDirectory.appendingPathComponent("assets-git-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: messages) }
+        guard FileManager.default.createFile(atPath: messages.path, contents: nil),
+            let errors = try? FileHandle(forWritingTo: messages)
+        else { return .failure(Failure(message: "\(messages.path) cannot be made")) }
+        defer { try? errors.close() }
+        process.standardError = errors
         do {
             try process.run()
         } catch {
-            return nil
+            return .failure(Failure(message: "\(tool) cannot be run: \(error.localizedDescription)"))
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         // Not `waitUntilExit`: on Linux it checks in steps of 50 ms, which would be most of a diff's time.
         while process.isRunning { usleep(500) }
-        return process.terminationStatus == 0 ? data : nil
+        guard process.terminationStatus == 0 else {
+            let said = (try? Data(contentsOf: messages)) ?? Data()
+            let lines = String(decoding: said, as: UTF8.self).split(whereSeparator: \.isNewline)
+            return .failure(Failure(message: lines.last.map(String.init) ?? "exit status \(process.terminationStatus)"))
+        }
+        return .success(data)
     }
 }

@@ -131,6 +131,9 @@ public struct PackDiff: Sendable {
     public let utterances: [Utterance]
     /// What `check` finds on each side (`CheckChange`), and the findings only one side has.
     public let check: CheckChange
+    /// The base's fragments that this clone has not fetched from Git LFS: they and the amounts that say them are
+    /// not played (their figures, from the manifest, are compared all the same).
+    public var unfetched: PackBase.Unfetched? = nil
     /// The base, whose folder (a revision's is temporary) the base's entries and sounds are read from: kept as long
     /// as the diff is.
     var keptBase: PackBase? = nil
@@ -240,7 +243,8 @@ extension PackDiff {
             packGain: gainMoved ? gains : nil, movedWithGain: movedWithGain,
             settings: settingChanges(then.manifest, now.manifest),
             utterances: utterances(touching: touched, sides: sides),
-            check: check(sides, paths: (paths.moved(toManifest: base.manifest), paths)), keptBase: base)
+            check: check(sides, paths: (paths.moved(toManifest: base.manifest), paths)), unfetched: base.unfetched,
+            keptBase: base)
     }
 
     /// `check` on both sides: the base from its manifest, and the pack as it is from its manifest and against its
@@ -489,6 +493,9 @@ extension PackDiff {
         do {
             let spliced = try SplicedUtterance.splice(tokens, with: side.splicer)
             return .spliced(spliced, Waveform(samples: spliced.audio.samples, columns: waveformColumns))
+        } catch  where error.kind == .notFetched {
+            // Said once for the diff, with what fetches it (`unfetched`).
+            return .unplayable("\(error.subject) is not fetched from Git LFS")
         } catch {
             return .unplayable(error.description)
         }
@@ -530,7 +537,10 @@ public struct DiffSounds: Equatable, Sendable {
         }
         func copy(_ fragment: URL?) throws -> String? {
             guard let fragment else { return nil }
-            return try keep(Data(contentsOf: fragment), "fragment", fragment.pathExtension)
+            let data = try Data(contentsOf: fragment)
+            // A pointer Git LFS left is no sound to play.
+            guard !GitLFSPointer.looksLikeOne(data) else { return nil }
+            return try keep(data, "fragment", fragment.pathExtension)
         }
         func splice(_ side: PackDiff.Side) throws -> String? {
             guard let spliced = side.spliced else { return nil }

@@ -131,6 +131,12 @@ public final class SoundPack: @unchecked Sendable {
                 .unreadableFragment, fragment.file, "cannot be read (\(error.localizedDescription)): run `assets build`"
             )
         }
+        // An app built from a clone that kept its audio in Git LFS and did not fetch it ships the pointers.
+        guard !GitLFSPointer.looksLikeOne(data) else {
+            throw SpliceError(
+                .notFetched, fragment.file,
+                "it is a Git LFS pointer, not the audio: this copy of the pack did not fetch it: run `git lfs pull`")
+        }
         let actual = digest(data)
         guard actual == fragment.sha256 else {
             throw SpliceError(

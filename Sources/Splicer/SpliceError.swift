@@ -6,6 +6,8 @@ public struct SpliceError: Error, Equatable, Sendable, CustomStringConvertible {
         case pathOutsidePack
         case unreadableFragment
         case checksumMismatch
+        /// The fragment's file is the pointer Git LFS leaves where it did not fetch the file.
+        case notFetched
         case formatMismatch
         case missingFragment
         case unsupportedFormat

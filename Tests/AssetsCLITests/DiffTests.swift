@@ -39,7 +39,12 @@ import Testing
     /// The pack built and committed, then refreshed and built again (not committed).
     static func refreshedPack() throws -> TestPack {
         let pack = try committedPack()
+        try refresh(pack)
+        return pack
+    }
 
+    /// 三 in another voice, 七 the same take 6 dB quieter, 九 removed and a phrase added, built (not committed).
+    static func refresh(_ pack: TestPack) throws {
         try record(pack, "digit_3", TonalVoice.syllable(.high, highHz: 330, formantScale: 1.35))
         try record(pack, "digit_7", TonalVoice.syllable(.high).map { $0 * 0.5 })
         try FileManager.default.removeItem(at: pack.url("raw-audio/digit_9.wav"))
@@ -50,7 +55,6 @@ import Testing
         let phrase = [Tone.high, .rising, .high, .rising].flatMap { TonalVoice.syllable($0, seconds: 0.2) }
         try record(pack, "phrase_welcome", phrase)
         try expectBuilt(pack)
-        return pack
     }
 
     /// Two recordings swapped by mistake, each named as the recording the other token had in the base; a new

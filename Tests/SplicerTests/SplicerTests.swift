@@ -225,6 +225,28 @@ extension SplicerTests {
         #expect(throws: Never.self) { _ = try pack.audio(for: "六") }
     }
 
+    /// An app built from a clone that kept its fragments in Git LFS and did not fetch them ships pointers: the
+    /// splicer says so, and what fetches them, where a digest mismatch would send the team to rebuild the pack.
+    @Test func aFragmentThatIsAGitLFSPointer() throws {
+        let built = try BuiltPack()
+        let pack = try built.open()
+        let fragment = try #require(pack.fragment(for: "五"))
+        let bytes = try Data(contentsOf: built.pack.url(fragment.file))
+        let pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:\(fragment.sha256)\nsize \(bytes.count)\n"
+        try Data(pointer.utf8).write(to: built.pack.url(fragment.file))
+        let error = try #require(Self.refusal { _ = try pack.audio(for: "五") })
+        #expect(error.kind == .notFetched)
+        #expect(
+            error.description
+                == "\(fragment.file): it is a Git LFS pointer, not the audio: this copy of the pack did not fetch it: run `git lfs pull`"
+        )
+        let read = try #require(GitLFSPointer(Data(pointer.utf8)))
+        #expect(read.oid == fragment.sha256 && read.size == bytes.count)
+        #expect(GitLFSPointer(bytes) == nil)
+        #expect(GitLFSPointer(Data(pointer.replacingOccurrences(of: "sha256:", with: "sha1:").utf8)) == nil)
+        #expect(throws: Never.self) { _ = try pack.audio(for: "六") }
+    }
+
     @Test func aFormatOtherThanTheManifests() throws {
         let built = try BuiltPack()
         try Self.rewriteManifest(built) { $0.format.sampleFormat = .pcm24 }
