@@ -229,9 +229,14 @@ public final class SoundFile {
     /// The frames the header promises, and by how many fewer the file may hold: none when the length is
     /// unknown, or only an estimate (an MP3 without a Xing, Info or VBRI header); an MP3 that declares its
     /// length may hold its encoder's delay and padding fewer. `isDeclaredMP3` is nil for a file that is no MP3.
+    /// MPEG audio in a WAV (`wav/mp3`, as Windows' ACM codecs and ffmpeg write it) counts its frames in a fact chunk
+    /// that holds the delay and padding too; a cut shows in its data chunk's size (`truncatedAudioChunk`).
     private func promisedFrames(isDeclaredMP3: Bool?) -> (frames: Int, tolerated: Int)? {
         guard info.frames > 0 && info.frames < Int(Int32.max) else { return nil }
-        guard let isDeclaredMP3 else { return (info.frames, 0) }
+        guard let isDeclaredMP3 else {
+            let isMPEGAudio = ["mp1", "mp2", "mp3"].contains(info.format.encoding)
+            return (info.frames, isMPEGAudio ? MPEGLength.toleratedFrames : 0)
+        }
         return isDeclaredMP3 ? (info.frames, MPEGLength.toleratedFrames) : nil
     }
 

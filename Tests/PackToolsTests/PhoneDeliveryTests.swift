@@ -178,6 +178,29 @@ import Testing
         #expect(message.hasSuffix("where an encoder writes whole frames: copy or export it again"), "\(message)")
     }
 
+    /// MP3 inside a WAV, as Windows' ACM codecs and ffmpeg write it: its fact chunk counts the encoder's delay and
+    /// padding, so it promises a few hundred frames more than decode (every such file ffmpeg made of the shipped
+    /// pack's recordings was refused as truncated). A cut still shows, in its data chunk's size.
+    @Test func anMP3InsideAWAVIsReadAndItsCutIsRefused() throws {
+        let pack = TestPack()
+        try PhoneDeliveryTests.deliver("voice-mp3-in.wav", as: "digit_1.wav", to: pack)
+        #expect(try pack.build().failures.isEmpty)
+        let source = try #require(try pack.manifest().fragments.first?.source)
+        #expect(source.format == "wav/mp3" && source.sampleRate == 48_000)
+        let whole = try Self.voiceFrames(at: 48_000)
+        #expect(abs(source.frames - whole) <= MPEGLength.toleratedFrames, "\(source.frames) of \(whole)")
+
+        let cut = TestPack()
+        let wav = try Data(contentsOf: PhoneDeliveryTests.fixtures.appendingPathComponent("voice-mp3-in.wav"))
+        try cut.writeBytes("digit_1.wav", wav.prefix(wav.count / 2))
+        let messages = try cut.build().failures.map(\.description)
+        #expect(messages.count == 1)
+        #expect(
+            messages.first?.hasPrefix(
+                "raw-audio/digit_1.wav: error: [audio/unreadable] it is truncated: the header promises") == true,
+            "\(messages)")
+    }
+
     /// macOS leaves an AppleDouble file, `._<name>`, beside every file it copies to a shared or external drive.
     /// libsndfile, given a path, took it for a Sound Designer II resource fork before looking for an MP3 without
     /// ID3 tags, and refused the MP3: it was read by FFmpeg instead, and called "delivered apart" from the rest.
