@@ -35,9 +35,9 @@ public enum MPEGLength {
     ///
     /// An encoder writes whole frames: 1,297 MP3s that twenty-one payment apps shipped each end on a frame's
     /// end (or a tag after it). A file that ends inside one was cut short after it was written, in a copy or a
-    /// download, whether or not it declares its length. Frames are followed from the first MPEG audio Layer III
+    /// download, whether or not it declares its length. Frames are followed from the first MPEG audio frame
     /// header, each header giving its frame's size; the walk stops, judging nothing, at anything else (an ID3v1
-    /// or APE tag, another layer, a free-format bit rate, bytes that are no frame).
+    /// or APE tag, a free-format bit rate, bytes that are no frame).
     static func cutLastFrame(in bytes: [UInt8]) -> (held: Int, size: Int?)? {
         guard var start = firstFrame(in: bytes) else { return nil }
         while let size = FrameHeader.size(in: bytes, at: start) {
@@ -64,31 +64,47 @@ public enum MPEGLength {
         }
     }
 
-    /// An MPEG audio Layer III frame header (ISO/IEC 11172-3 and 13818-3; 2.5 for the lowest rates).
+    /// An MPEG audio frame header, Layer I, II or III (ISO/IEC 11172-3 and 13818-3; 2.5 for the lowest rates).
+    /// libsndfile reads all three layers, so all three are followed: a Layer II file (`.mp2`, or an MP3 name on one)
+    /// is walked frame by frame too, and not searched for two bytes inside it that look like a Layer III header.
     enum FrameHeader {
-        /// Kilobits a second by the header's bit-rate index, for MPEG-1 and for MPEG-2 and 2.5.
-        static let mpeg1KilobitRates = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
-        static let mpeg2KilobitRates = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+        /// Kilobits a second by the header's bit-rate index: MPEG-1 Layer I, II and III, then MPEG-2 and 2.5 Layer I,
+        /// and their Layers II and III.
+        static let mpeg1KilobitRates = [
+            [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+            [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+            [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+        ]
+        static let mpeg2KilobitRates = [
+            [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+            [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+        ]
         /// Samples a second by the header's rate index, for MPEG-1; MPEG-2 halves them, 2.5 quarters them.
         static let mpeg1SampleRates = [44_100, 48_000, 32_000]
 
-        /// The size in bytes of the frame whose header starts at `index`; nil for no Layer III header there.
+        /// The size in bytes of the frame whose header starts at `index`; nil for no frame header there.
         static func size(in bytes: [UInt8], at index: Int) -> Int? {
             // The size is in the header's first three bytes (the fourth says how the channels are coded).
             guard index >= 0, index + 3 <= bytes.count, bytes[index] == 0xff, bytes[index + 1] & 0xe0 == 0xe0 else {
                 return nil
             }
             let version = (bytes[index + 1] >> 3) & 3  // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
-            let layer = (bytes[index + 1] >> 1) & 3  // 1: Layer III
+            let layer = 4 - Int((bytes[index + 1] >> 1) & 3)  // the bits say 3 for Layer I, 1 for Layer III
             let rateIndex = Int(bytes[index + 2] >> 4)
             let sampleRateIndex = Int((bytes[index + 2] >> 2) & 3)
             let padding = Int((bytes[index + 2] >> 1) & 1)
-            guard version != 1, layer == 1, rateIndex != 0, rateIndex != 15, sampleRateIndex != 3 else { return nil }
+            guard version != 1, layer != 4, rateIndex != 0, rateIndex != 15, sampleRateIndex != 3 else { return nil }
             let isMPEG1 = version == 3
-            let bitRate = 1000 * (isMPEG1 ? mpeg1KilobitRates : mpeg2KilobitRates)[rateIndex]
+            let rates = isMPEG1 ? mpeg1KilobitRates[layer - 1] : mpeg2KilobitRates[min(layer, 2) - 1]
+            let bitRate = 1000 * rates[rateIndex]
             let sampleRate = mpeg1SampleRates[sampleRateIndex] / (isMPEG1 ? 1 : version == 2 ? 2 : 4)
-            // 1,152 samples a frame for MPEG-1, 576 for the others: an eighth of that in bytes a bit a second.
-            return (isMPEG1 ? 144 : 72) * bitRate / sampleRate + padding
+            // Samples a frame ÷ 8, in bytes a bit a second: Layer I's 384 samples in slots of 4 bytes; Layer II's
+            // 1,152; Layer III's 1,152 for MPEG-1 and 576 for the others.
+            switch layer {
+            case 1: return (12 * bitRate / sampleRate + padding) * 4
+            case 2: return 144 * bitRate / sampleRate + padding
+            default: return (isMPEG1 ? 144 : 72) * bitRate / sampleRate + padding
+            }
         }
     }
 }

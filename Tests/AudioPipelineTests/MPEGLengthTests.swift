@@ -23,9 +23,30 @@ import Testing
             MPEGLength.FrameHeader.size(in: $0, at: 0)
         }
         #expect(sizes == [417, 418, 144, 72])
-        // Layer II, a free-format bit rate and a reserved sample rate are not followed.
-        let others: [[UInt8]] = [[0xff, 0xfd, 0x90, 0x00], [0xff, 0xfb, 0x00, 0x00], [0xff, 0xfb, 0x9c, 0x00]]
+        // Layers I and II: MPEG-1 Layer II at 160 kb/s, 44.1 kHz: 144 × 160,000 / 44,100 = 522 bytes; MPEG-2 Layer II
+        // at 32 kb/s, 16 kHz: 288 (1,152 samples a frame, where Layer III has 576); MPEG-1 Layer I at 288 kb/s, 44.1
+        // kHz: 12 × 288,000 / 44,100 = 78 slots of 4 bytes.
+        let layers = [Self.layer2, [0xff, 0xf5, 0x48, 0x00], [0xff, 0xff, 0x90, 0x00]].map {
+            MPEGLength.FrameHeader.size(in: $0, at: 0)
+        }
+        #expect(layers == [522, 288, 312])
+        // A free-format bit rate, a reserved sample rate and a reserved layer are not followed.
+        let others: [[UInt8]] = [[0xff, 0xfb, 0x00, 0x00], [0xff, 0xfb, 0x9c, 0x00], [0xff, 0xf9, 0x90, 0x00]]
         #expect(others.allSatisfy { MPEGLength.FrameHeader.size(in: $0, at: 0) == nil })
+    }
+
+    /// MPEG-1 Layer II, 160 kb/s, 44.1 kHz: 522 bytes.
+    static let layer2 = [UInt8]([0xff, 0xfd, 0x90, 0x00])
+
+    /// A Layer II file is followed frame by frame. It was not: the walk looked for Layer III headers only, and found
+    /// two bytes in the last frame's audio that look like one, whose frame runs past the file's end, so an MP2 that
+    /// ffmpeg wrote whole was refused as cut.
+    @Test func aLayerIIFileIsFollowedFrameByFrame() {
+        var whole = Self.frames(Self.layer2, count: 6)
+        whole.replaceSubrange((whole.count - 100)..<(whole.count - 96), with: Self.mpeg1)
+        #expect(MPEGLength.firstFrame(in: whole) == 0)
+        #expect(MPEGLength.cutLastFrame(in: whole) == nil)
+        #expect(MPEGLength.cutLastFrame(in: Array(whole.dropLast(300)))?.held == 222)
     }
 
     @Test func wholeFramesAreNoCut() {
