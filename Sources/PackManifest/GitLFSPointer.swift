@@ -13,7 +13,7 @@ public struct GitLFSPointer: Equatable, Sendable {
     /// Every pointer begins with this line's start.
     public static let firstLineStart = "version https://git-lfs.github.com/spec/"
     /// The specification caps a pointer at 1024 bytes; anything longer is a file of its own.
-    static let largest = 1024
+    public static let largest = 1024
 
     /// Whether `bytes` begin as a pointer does: enough to tell one from audio.
     public static func looksLikeOne(_ bytes: Data) -> Bool {

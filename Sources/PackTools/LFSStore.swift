@@ -16,7 +16,8 @@ struct LFSStore {
         var left: [String] = []
         for path in FileManager.default.subpaths(atPath: folder.path) ?? [] {
             let file = folder.appendingPathComponent(path)
-            guard let size = (try? file.resourceValues(forKeys: [.fileSizeKey]))?.fileSize, size <= 1024,
+            guard let size = (try? file.resourceValues(forKeys: [.fileSizeKey]))?.fileSize,
+                size <= GitLFSPointer.largest,
                 let bytes = try? Data(contentsOf: file), let pointer = GitLFSPointer(bytes)
             else { continue }
             if let store, Self.put(pointer.storedFile(in: store), over: file, size: pointer.size) { continue }
