@@ -28,11 +28,6 @@ public final class PackBase: Sendable {
         public let files: [String]
         /// What fetches them: `git lfs fetch origin main`.
         public let fetch: String
-
-        public init(files: [String], fetch: String) {
-            self.files = files
-            self.fetch = fetch
-        }
     }
 
     private init(
@@ -201,33 +196,42 @@ public final class PackBase: Sendable {
     }
 }
 
-/// `git` run in a folder, its output read whole; a failure is nil, or its message's last line.
+/// `git` run in a folder: its output read whole, nil on a failure; `failure` says why in git's words.
 struct Git {
     let folder: URL
 
     func run(_ arguments: [String]) -> Data? {
-        try? Self.process("/usr/bin/env", ["git"] + arguments, in: folder).get()
+        guard let ran = Self.process("/usr/bin/env", ["git"] + arguments, in: folder), ran.status == 0 else {
+            return nil
+        }
+        return ran.output
     }
 
-    /// Why `git arguments` failed, in git's words; nil when it did not.
+    /// Why `git arguments` failed, in git's words (its message's last line); nil when it did not.
     func failure(_ arguments: [String], environment: [String: String] = [:]) -> String? {
-        if case .failure(let why) = Self.process("/usr/bin/env", ["git"] + arguments, in: folder, adding: environment) {
-            return why.message
-        }
-        return nil
+        // Its messages go to a file, read once it is done: a pipe left unread could fill and stall it.
+        let messages = FileManager.default.temporaryDirectory.appendingPathComponent("assets-git-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: messages) }
+        guard FileManager.default.createFile(atPath: messages.path, contents: nil),
+            let errors = try? FileHandle(forWritingTo: messages)
+        else { return "\(messages.path) cannot be made" }
+        defer { try? errors.close() }
+        let ran = Self.process("/usr/bin/env", ["git"] + arguments, in: folder, errors: errors, adding: environment)
+        guard let status = ran?.status else { return "git cannot be run" }
+        guard status != 0 else { return nil }
+        let said = String(decoding: (try? Data(contentsOf: messages)) ?? Data(), as: UTF8.self)
+        return said.split(whereSeparator: \.isNewline).last.map(String.init) ?? "exit status \(status)"
     }
 
     static func untar(_ archive: URL, into folder: URL) -> Bool {
-        (try? process("/usr/bin/env", ["tar", "-xf", archive.path], in: folder).get()) != nil
+        process("/usr/bin/env", ["tar", "-xf", archive.path], in: folder)?.status == 0
     }
 
-    struct Failure: Error {
-        let message: String
-    }
-
+    /// The tool's exit status and output; nil when it cannot be run.
     private static func process(
-        _ tool: String, _ arguments: [String], in folder: URL, adding environment: [String: String] = [:]
-    ) -> Result<Data, Failure> {
+        _ tool: String, _ arguments: [String], in folder: URL, errors: FileHandle = .nullDevice,
+        adding environment: [String: String] = [:]
+    ) -> (status: Int32, output: Data)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -237,27 +241,15 @@ struct Git {
         }
         let output = Pipe()
         process.standardOutput = output
-        // Its messages go to a file, read once it is done: a pipe left unread could fill and stall it.
-        let messages = FileManager.default.temporaryDirectory.appendingPathComponent("assets-git-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: messages) }
-        guard FileManager.default.createFile(atPath: messages.path, contents: nil),
-            let errors = try? FileHandle(forWritingTo: messages)
-        else { return .failure(Failure(message: "\(messages.path) cannot be made")) }
-        defer { try? errors.close() }
         process.standardError = errors
         do {
             try process.run()
         } catch {
-            return .failure(Failure(message: "\(tool) cannot be run: \(error.localizedDescription)"))
+            return nil
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         // Not `waitUntilExit`: on Linux it checks in steps of 50 ms, which would be most of a diff's time.
         while process.isRunning { usleep(500) }
-        guard process.terminationStatus == 0 else {
-            let said = (try? Data(contentsOf: messages)) ?? Data()
-            let lines = String(decoding: said, as: UTF8.self).split(whereSeparator: \.isNewline)
-            return .failure(Failure(message: lines.last.map(String.init) ?? "exit status \(process.terminationStatus)"))
-        }
-        return .success(data)
+        return (process.terminationStatus, data)
     }
 }
